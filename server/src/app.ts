@@ -548,7 +548,7 @@ async function registerStaffOrderRoutes(
   await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
-  await app.register(failedMailsRoutes({ db }));
+  await app.register(failedMailsRoutes({ db, publicUrl }));
   await app.register(paymentIssuesRoutes({ db, checkout }));
   await app.register(adminWaitingListRoutes({ waitingList }));
 }

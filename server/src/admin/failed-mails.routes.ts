@@ -11,19 +11,21 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
  * meanwhile, handed back already) is 404.
  */
 export const failedMailsRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({ db, publicUrl }: { db: Db; publicUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireStaff);
     app.post(
       "/api/v2/admin/mails/:id/resend/",
       {
         schema: {
-          ...base("Send a mail the outbox gave up on again, as it was (D534)"),
+          ...base(
+            "Send a mail the outbox gave up on again, as it was (D534); a bought gift card's mail to its recipient with the card's value now (D641)",
+          ),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           response: { 200: AdminResendSchema, ...errors },
         },
       },
-      async (request) => resendFailedMail(db, currentUser(request), request.params.id),
+      async (request) => resendFailedMail(db, { publicUrl }, currentUser(request), request.params.id),
     );
   };

@@ -162,6 +162,74 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     expect(await refundMail(refunded.orderId)).not.toContain("jetzt noch");
   });
 
+  it("a recipient's mail the outbox gave up on, sent again by staff after part of the card was refunded, names what the card is worth now (D641)", async () => {
+    const staff = await createParent(t.db);
+    await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    const parent = await createParent(t.db);
+    const added = await addGiftCard(parent.headers, {
+      amount_cents: 5_000,
+      recipient_name: "Lukas",
+      message: "Für dich",
+      deliver_to: "recipient",
+      recipient_email: "opa.aufgegeben@example.org",
+      send_on: inDays(7),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id, order_id: orderId } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+    const [buyer] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, parent.id));
+    const giftCardMailTo = async (to: string) =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).find(
+        (mail) => mail.template === "gift-card",
+      );
+    const [recipientMail, buyerMail] = [
+      await giftCardMailTo("opa.aufgegeben@example.org"),
+      await giftCardMailTo(buyer?.email ?? ""),
+    ];
+    if (!recipientMail || !buyerMail) throw new Error("the card's mails are missing");
+    // On its day the mail server was away for good: the outbox gave up on both.
+    for (const mail of [recipientMail, buyerMail])
+      await t.db
+        .update(mailOutbox)
+        .set({ status: "failed", attempts: 8, nextAttemptAt: new Date(Date.now() - 60_000) })
+        .where(eq(mailOutbox.id, mail.id));
+    const partRefund = await t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: added.json().id,
+        amount_cents: 2_000,
+        cancel_item: false,
+        reason: "Teilweise erstattet",
+      },
+    });
+    expect(partRefund.statusCode, partRefund.body).toBe(200);
+    expect((await giftCardMailTo("opa.aufgegeben@example.org"))?.text).toContain("50,00");
+
+    for (const mail of [recipientMail, buyerMail]) {
+      const resent = await t.call("POST", `/api/v2/admin/mails/${mail.id}/resend/`, {
+        headers: staff.headers,
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+    }
+    const again = await giftCardMailTo("opa.aufgegeben@example.org");
+    expect(again).toMatchObject({
+      id: recipientMail.id,
+      status: "pending",
+      attempts: 0,
+      subject: recipientMail.subject,
+      attachments: recipientMail.attachments,
+    });
+    expect(again?.text).toContain("30,00");
+    expect(again?.text).not.toContain("50,00");
+    expect(again?.text).toContain("Für dich");
+    expect(again?.html).toContain("30,00");
+    // The buyer's copy of the purchase goes again as it was written.
+    const buyerAgain = await giftCardMailTo(buyer?.email ?? "");
+    expect(buyerAgain).toMatchObject({ id: buyerMail.id, status: "pending", text: buyerMail.text });
+  });
+
   it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {
     const parent = await createParent(t.db);
     const base = { recipient_name: "Mila", deliver_to: "buyer" };

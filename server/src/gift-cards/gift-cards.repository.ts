@@ -1,5 +1,5 @@
 import type { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { giftCardLedger, giftCards } from "../db/index.ts";
 
@@ -33,6 +33,15 @@ export async function findGiftCard(db: DbOrTx, id: number, lock = false): Promis
   const query = db.select().from(giftCards).where(eq(giftCards.id, id));
   const [row] = await (lock ? query.for("no key update") : query);
   return row;
+}
+
+/** The order that bought a card, as its `issue` row in the ledger names it; none for a card issued by hand. */
+export async function findBuyingOrderId(db: DbOrTx, giftCardId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ orderId: giftCardLedger.orderId })
+    .from(giftCardLedger)
+    .where(and(eq(giftCardLedger.giftCardId, giftCardId), eq(giftCardLedger.kind, "issue")));
+  return row?.orderId ?? null;
 }
 
 export async function findGiftCardOfItem(db: DbOrTx, orderItemId: number): Promise<GiftCardRow | undefined> {

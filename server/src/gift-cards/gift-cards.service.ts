@@ -9,11 +9,19 @@ import {
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { orders, users } from "../db/index.ts";
-import { enqueueMail, takeWaitingGiftCardMails, withdrawPendingGiftCardMails } from "../mail/index.ts";
+import {
+  enqueueMail,
+  type MailRequest,
+  type RequeuedMail,
+  rewriteMail,
+  takeWaitingGiftCardMails,
+  withdrawPendingGiftCardMails,
+} from "../mail/index.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
 import {
   bookLedger,
   deactivateCardsBoughtBy,
+  findBuyingOrderId,
   findGiftCard,
   findGiftCardOfItem,
   type GiftCardRow,
@@ -281,6 +289,50 @@ export async function stopCardsBoughtBy(tx: Tx, orderId: number, at: Date): Prom
   await withdrawPendingGiftCardMails(tx, stopped);
 }
 
+/** A bought card and its buyer's name: what its mail to the recipient is written from. */
+async function boughtCardWithBuyer(tx: Tx, giftCardId: number) {
+  const card = await findGiftCard(tx, giftCardId);
+  if (!card?.buyerUserId) return null;
+  const [buyer] = await tx
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, card.buyerUserId));
+  return buyer ? { card, buyer } : null;
+}
+
+/**
+ * A bought card's mail to its recipient with the card as it is now (D629): its value and balance are the
+ * balance now, since the part refunded to the buyer is not the recipient's. Its PDF is drawn when it is sent.
+ */
+function recipientMailNow(
+  { card, buyer }: NonNullable<Awaited<ReturnType<typeof boughtCardWithBuyer>>>,
+  orderId: number | string,
+  mail: { to: string; locale: Locale; notBefore?: Date },
+  now: Date,
+): MailRequest {
+  const details: StoredGiftCardDetails = {
+    recipientName: card.recipientName ?? "",
+    message: card.message,
+    deliverTo: "recipient",
+    recipientEmail: mail.to,
+    sendOn: berlinDate(mail.notBefore ?? now),
+  };
+  return {
+    to: mail.to,
+    template: "gift-card",
+    locale: mail.locale,
+    data: {
+      firstName: card.recipientName ?? "",
+      orderId,
+      cards: [{ ...giftCardMailCard(card, details, now), amountCents: card.balanceCents }],
+      toRecipient: true,
+      buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
+    },
+    attachments: [{ kind: "gift-card-pdf", giftCardId: card.id, filename: `Gutschein-${card.code}.pdf` }],
+    ...(mail.notBefore ? { notBefore: mail.notBefore } : {}),
+  };
+}
+
 /**
  * A bought card partly refunded (D629): its recipient's mail still waiting for its day was written with the
  * card's value at the purchase. It is written anew, for the same day, with what the card is worth now; its
@@ -293,40 +345,31 @@ export async function restateWaitingRecipientMails(
   publicUrl: string,
   now: Date,
 ): Promise<void> {
-  const card = await findGiftCard(tx, giftCardId);
-  if (!card?.buyerUserId) return;
-  const [buyer] = await tx
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, card.buyerUserId));
-  if (!buyer) return;
-  for (const mail of await takeWaitingGiftCardMails(tx, giftCardId, now)) {
-    const details: StoredGiftCardDetails = {
-      recipientName: card.recipientName ?? "",
-      message: card.message,
-      deliverTo: "recipient",
-      recipientEmail: mail.to,
-      sendOn: berlinDate(mail.notBefore),
-    };
-    // What the present is worth now: the part refunded to the buyer is not the recipient's.
-    const shown = { ...giftCardMailCard(card, details), amountCents: card.balanceCents };
-    await enqueueMail(
-      tx,
-      {
-        to: mail.to,
-        template: "gift-card",
-        locale: mail.locale,
-        data: {
-          firstName: card.recipientName ?? "",
-          orderId,
-          cards: [shown],
-          toRecipient: true,
-          buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
-        },
-        attachments: [{ kind: "gift-card-pdf", giftCardId, filename: `Gutschein-${card.code}.pdf` }],
-        notBefore: mail.notBefore,
-      },
-      { publicUrl },
-    );
-  }
+  const bought = await boughtCardWithBuyer(tx, giftCardId);
+  if (!bought) return;
+  for (const mail of await takeWaitingGiftCardMails(tx, giftCardId, now))
+    await enqueueMail(tx, recipientMailNow(bought, orderId, mail, now), { publicUrl });
+}
+
+/**
+ * A mail the outbox gave up on, handed back by staff (D534): when it is a bought card's mail to its recipient,
+ * its text is written anew with what the card is worth now (D641), as a waiting one is after a refund (D629),
+ * so the text says what its PDF, drawn when it is sent, prints. The buyer's own copy of the purchase (to the
+ * buyer's address) stays as it was, as it does after a refund. Answers whether it was written anew.
+ */
+export async function restateGivenUpRecipientMail(
+  tx: Tx,
+  mail: RequeuedMail,
+  publicUrl: string,
+  now: Date,
+): Promise<boolean> {
+  if (mail.template !== "gift-card") return false;
+  const cards = mail.attachments.flatMap((ref) => (ref.kind === "gift-card-pdf" ? [ref.giftCardId] : []));
+  const [giftCardId] = cards;
+  if (cards.length !== 1 || giftCardId === undefined) return false;
+  const bought = await boughtCardWithBuyer(tx, giftCardId);
+  if (!bought || bought.buyer.email.toLowerCase() === mail.to.toLowerCase()) return false;
+  const orderId = (await findBuyingOrderId(tx, giftCardId)) ?? "";
+  await rewriteMail(tx, mail.id, recipientMailNow(bought, orderId, mail, now), { publicUrl });
+  return true;
 }

@@ -21,6 +21,7 @@ export {
   issueGiftCardsForOrder,
   redeemGiftCard,
   releaseGiftCard,
+  restateGivenUpRecipientMail,
   restateWaitingRecipientMails,
   stopCardsBoughtBy,
 } from "./gift-cards.service.ts";

@@ -2,7 +2,7 @@
 // renderer the wiring hands the worker (../mailer/), so mail never reads another area's data.
 export type { AttachmentRenderer, RenderedAttachment } from "./attachments.ts";
 export { noAttachments } from "./attachments.ts";
-export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
+export type { MailRequest, OutboxMail, RequeuedMail } from "./mail-outbox.ts";
 export {
   countOutbox,
   deleteChangeLinkMails,
@@ -16,6 +16,7 @@ export {
   requeueFailedMail,
   resendMail,
   resendMailAtMost,
+  rewriteMail,
   takeWaitingGiftCardMails,
   withdrawPendingGiftCardMails,
 } from "./mail-outbox.ts";

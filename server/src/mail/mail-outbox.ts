@@ -406,18 +406,55 @@ export async function findFailedMails(db: DbOrTx, limit = FAILED_MAILS_SHOWN) {
     .limit(limit);
 }
 
+/** A given-up mail handed back to the worker: where it goes and what it is, for its texts to be written anew. */
+export type RequeuedMail = Pick<OutboxMail, "id" | "to" | "template" | "locale" | "attachments">;
+
 /**
  * A given-up mail handed back to the worker as it was, with its attempts anew (D534). Null when the mail is
- * not (or no longer) given up: sent meanwhile, already handed back by another click, or unknown.
+ * not (or no longer) given up: sent meanwhile, already handed back by another click, or unknown. Its row
+ * stays locked to the caller's commit, so the caller may write its texts anew (`rewriteMail`, D641).
  */
-export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: number; to: string } | null> {
+export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<RequeuedMail | null> {
   const [row] = await tx
     .update(mailOutbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
     // One whose texts were cleared (D563) would go out empty: it is not found.
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed"), isNull(mailOutbox.textsClearedAt)))
-    .returning({ id: mailOutbox.id, to: mailOutbox.to });
+    .returning({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      template: mailOutbox.template,
+      locale: mailOutbox.locale,
+      attachments: mailOutbox.attachments,
+    });
   return row ?? null;
+}
+
+/**
+ * A mail not sent yet written anew from `mail` (its subject and bodies; where it goes, its language and its
+ * attachments with them), as `enqueueMail` would write it: a mail handed back after the outbox gave up on it
+ * says what is true when it goes (D641). Its place in the outbox and its attempts stay.
+ */
+export async function rewriteMail(
+  tx: DbOrTx,
+  id: number,
+  mail: MailRequest,
+  options?: RenderOptions,
+): Promise<void> {
+  const to = EmailSchema.parse(mail.to);
+  const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
+  await tx
+    .update(mailOutbox)
+    .set({
+      to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      template: mail.template,
+      locale: mail.locale,
+      attachments: mail.attachments ?? [],
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
 /** The school's own copies among `STAFF_TEMPLATES`: a staff refund's mail is the family's own (D506, D558). */
