@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -72,6 +73,31 @@ describe("server process", () => {
       expect(output()).toContain("SCHOOL_TAX_ID is still the demo's");
       expect(output()).toContain("The shop does not start until these are fixed");
       expect(output()).not.toMatch(/listening on/);
+    },
+    180_000,
+  );
+
+  // The child's PostgreSQL is a port nothing listens on: once (the unit stage's PGlite project) is enough.
+  it.skipIf(Boolean(process.env.TEST_PG_ADMIN_URL))(
+    "says in one line which PostgreSQL cannot be reached and why, without the password or a stack trace",
+    async () => {
+      // A port that was free a moment ago: nothing accepts connections there.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+      const port = (probe.address() as { port: number }).port;
+      await new Promise((resolve) => probe.close(resolve));
+      const { child, output } = startServer({
+        DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-nodb-")),
+        DATABASE_URL: `postgres://atelier:Geheim%24Wort9@127.0.0.1:${port}/atelier`,
+      });
+      expect(await exitCode(child), output()).toBe(1);
+      const lines = output().trim().split("\n");
+      expect(lines, output()).toHaveLength(1);
+      expect(lines[0]).toContain(`The shop's database cannot be opened: PostgreSQL at 127.0.0.1:${port}`);
+      expect(lines[0]).toContain("database atelier (DATABASE_URL)");
+      expect(lines[0]).toContain("ECONNREFUSED");
+      expect(lines[0]).toContain("check that PostgreSQL runs");
+      expect(output()).not.toMatch(/Geheim|\bat .*\.js:\d+/);
     },
     180_000,
   );

@@ -1,7 +1,7 @@
 import { ensureFirstAdmin, type FirstAdmin } from "./accounts/index.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
-import { openDatabase, startEmbeddedMaintenance } from "./db/index.ts";
+import { type Database, databaseOpenFailure, openDatabase, startEmbeddedMaintenance } from "./db/index.ts";
 import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
 import { preflightProblems } from "./preflight/index.ts";
@@ -24,6 +24,24 @@ function readEnv(): Env {
 }
 
 /**
+ * The database opened and migrated, or the process ends with one line saying which database (never its
+ * password), why, and what to check: a PostgreSQL that is down or refuses the user, a database not created.
+ */
+async function openShopDatabase(env: Env): Promise<Database> {
+  const setting = { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR };
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ ...setting, limits: env });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    console.error(`✗ ${databaseOpenFailure(setting, error)}`);
+    process.exit(1);
+  }
+}
+
+/**
  * The first admin is printed in every environment (D240): nobody else knows a generated password, and it is
  * printed once, at the start that made it. In production a password taken from ADMIN_PASSWORD is not repeated.
  */
@@ -42,8 +60,7 @@ function printFirstAdmin(admin: FirstAdmin, hidePassword: boolean) {
 
 async function main() {
   const env = readEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
-  await database.migrate();
+  const database = await openShopDatabase(env);
   // In production the shop starts only on settings that hold (D303); PREFLIGHT=off skips it (test rigs).
   // A service that does not answer now is said and started past (D528): the shop works without it, as the
   // running instances do, and a restart during its outage must not take the shop down.

@@ -18,6 +18,7 @@ export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavai
 export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
 export { containsPattern, searchTextContains } from "./like.ts";
 export { type Maintenance, startEmbeddedMaintenance } from "./maintenance.ts";
+export { type DatabaseSetting, databaseOpenFailure, databaseWhere } from "./open-failure.ts";
 export { orderSumTriggers, REFRESH_ALL_ORDER_SUMS } from "./order-payment-sums.ts";
 export { askTogether, commitWith } from "./pipelined-transaction.ts";
 export { changesAsPlaceholders, idIn, inOrderOf, pgArray, ph, prepared, preparedSql } from "./prepared.ts";
