@@ -77,6 +77,41 @@ describe("server process", () => {
     180_000,
   );
 
+  it.skipIf(Boolean(process.env.TEST_PG_ADMIN_URL))(
+    "in production starts past a mail server and PayPal whose names do not resolve, loudly and in /metrics (D528)",
+    async () => {
+      const token = "metrics-token-3c1f9a7e52b4d608";
+      const { child, output, exited, base } = await startListening({
+        NODE_ENV: "production",
+        SHUTDOWN_DRAIN_MS: "0",
+        PUBLIC_URL: "https://shop.kunstschule.test",
+        SCHOOL_LEGAL_NAME: "Kunstschule Pankow e. V.",
+        SCHOOL_ADDRESS: "Breite Straße 3, 13187 Berlin",
+        SCHOOL_TAX_ID: "DE123456789",
+        SCHOOL_EMAIL: "info@kunstschule.test",
+        // `.invalid` never resolves (RFC 6761): as a mail server or PayPal whose DNS is away.
+        SMTP_URL: "smtp://shop:pw@smtp.atelier.invalid:587",
+        PAYPAL_API_BASE: "https://api.atelier.invalid",
+        PAYPAL_CLIENT_ID: "live-id",
+        PAYPAL_CLIENT_SECRET: "live-secret",
+        PAYPAL_WEBHOOK_ID: "WH-1",
+        METRICS_TOKEN: token,
+      });
+      expect(output()).toMatch(
+        /! The mail server at SMTP_URL cannot be reached: .*ENOTFOUND smtp\.atelier\.invalid.* The shop starts anyway\. Meanwhile mails wait in the outbox/,
+      );
+      expect(output()).toMatch(/! PayPal at https:\/\/api\.atelier\.invalid cannot be reached: .*ENOTFOUND/);
+      const metrics = await (
+        await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
+      expect(metrics).toContain('atelier_service_check_failing{service="smtp"} 1');
+      expect(metrics).toContain('atelier_service_check_failing{service="paypal"} 1');
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    },
+    240_000,
+  );
+
   // The child's PostgreSQL is a port nothing listens on: once (the unit stage's PGlite project) is enough.
   it.skipIf(Boolean(process.env.TEST_PG_ADMIN_URL))(
     "says in one line which PostgreSQL cannot be reached and why, without the password or a stack trace",

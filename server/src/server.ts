@@ -4,7 +4,12 @@ import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { type Database, databaseOpenFailure, openDatabase, startEmbeddedMaintenance } from "./db/index.ts";
 import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
-import { preflightProblems } from "./preflight/index.ts";
+import {
+  type PreflightProblem,
+  preflightProblems,
+  WHILE_UNREACHABLE,
+  watchUnreachableServices,
+} from "./preflight/index.ts";
 import { seedDemoCatalogue } from "./seed/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -42,6 +47,32 @@ async function openShopDatabase(env: Env): Promise<Database> {
 }
 
 /**
+ * In production the shop starts only on settings that hold (D303); PREFLIGHT=off skips it (test rigs), and
+ * answers null. A service that cannot be reached now (its name does not resolve, it refuses the connection or
+ * does not answer) is said loudly and started past (D528): the shop works without it, as the running
+ * instances do, and a restart during its outage must not take the shop down. A setting that is wrong
+ * (missing, the example's placeholder, refused by the service) refuses the start.
+ */
+async function startChecks(env: Env, database: Database): Promise<PreflightProblem[] | null> {
+  if (env.NODE_ENV !== "production" || !env.PREFLIGHT) return null;
+  const problems = await preflightProblems(env, database);
+  for (const problem of problems.filter((found) => found.unreachable)) {
+    const meanwhile = problem.service ? ` Meanwhile ${WHILE_UNREACHABLE[problem.service]};` : "";
+    console.warn(
+      `! ${problem.text} The shop starts anyway.${meanwhile} checked again every minute (atelier_service_check_failing in /metrics).`,
+    );
+  }
+  const wrong = problems.filter((found) => !found.unreachable);
+  if (wrong.length > 0) {
+    for (const problem of wrong) console.error(`✗ ${problem.text}`);
+    console.error("The shop does not start until these are fixed (npm run preflight checks again).");
+    await database.close();
+    process.exit(1);
+  }
+  return problems;
+}
+
+/**
  * The first admin is printed in every environment (D240): nobody else knows a generated password, and it is
  * printed once, at the start that made it. In production a password taken from ADMIN_PASSWORD is not repeated.
  */
@@ -61,24 +92,13 @@ function printFirstAdmin(admin: FirstAdmin, hidePassword: boolean) {
 async function main() {
   const env = readEnv();
   const database = await openShopDatabase(env);
-  // In production the shop starts only on settings that hold (D303); PREFLIGHT=off skips it (test rigs).
-  // A service that does not answer now is said and started past (D528): the shop works without it, as the
-  // running instances do, and a restart during its outage must not take the shop down.
-  if (env.NODE_ENV === "production" && env.PREFLIGHT) {
-    const problems = await preflightProblems(env, database);
-    for (const problem of problems.filter((found) => found.unreachable))
-      console.warn(`! ${problem.text} The shop starts anyway and uses it once it answers.`);
-    const wrong = problems.filter((found) => !found.unreachable);
-    if (wrong.length > 0) {
-      for (const problem of wrong) console.error(`✗ ${problem.text}`);
-      console.error("The shop does not start until these are fixed (npm run preflight checks again).");
-      await database.close();
-      process.exit(1);
-    }
-  }
+  const startProblems = await startChecks(env, database);
 
   const reportError = await initServerMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT);
   const app = await buildApp({ env, database, reportError, logger: { level: env.LOG_LEVEL } });
+  // A service the start could not reach is asked again each minute until it answers; /metrics shows it.
+  const services = startProblems ? watchUnreachableServices(env, startProblems, { log: app.log }) : undefined;
+  if (services) app.metrics.watchServices(services.states);
 
   let firstAdmin: FirstAdmin | null = null;
   if (env.SEED_ON_EMPTY) {
@@ -115,6 +135,7 @@ async function main() {
   const maintenance = startEmbeddedMaintenance(database, { log: app.log });
 
   app.addHook("onClose", async () => {
+    services?.stop();
     await mailer.stop();
     await maintenance.stop();
     await database.close();

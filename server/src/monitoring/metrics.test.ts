@@ -212,6 +212,24 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     expect(given.failed).toBe((before.failed ?? 0) + 1);
   });
 
+  it("shows the services the start could not reach until they answer (D528)", async () => {
+    const failing = (samples: Sample[], service: string) =>
+      sampleValue(samples, "atelier_service_check_failing", { service });
+    // Without a start's preflight (development, PREFLIGHT=off) the metric has no series.
+    expect((await scrape()).samples.some((s) => s.name === "atelier_service_check_failing")).toBe(false);
+    let smtpAway = true;
+    ctx.app.metrics.watchServices(() => [
+      { service: "smtp", unreachable: smtpAway },
+      { service: "paypal", unreachable: false },
+    ]);
+    const { samples, types } = await scrape();
+    expect(types.get("atelier_service_check_failing")).toBe("gauge");
+    expect(failing(samples, "smtp")).toBe(1);
+    expect(failing(samples, "paypal")).toBe(0);
+    smtpAway = false;
+    expect(failing((await scrape()).samples, "smtp")).toBe(0);
+  });
+
   it("tells how long ago each worker finished a round", async () => {
     const worker = (samples: Sample[], name: string) => ({
       at: sampleValue(samples, "atelier_worker_last_round_timestamp_seconds", { worker: name }),

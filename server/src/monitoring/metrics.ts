@@ -23,6 +23,11 @@ export type MetricsSources = {
 export type Metrics = {
   /** A worker whose freshness is reported: `lastRoundAt` is when its last round finished without an error. */
   watchWorker(name: string, lastRoundAt: () => Date | undefined): void;
+  /**
+   * The services the start's preflight checked, each failing (1) while one it could not reach has not passed
+   * its check again (D528), read at a scrape.
+   */
+  watchServices(states: () => { service: string; unreachable: boolean }[]): void;
 };
 
 /** The route label of a request no route matched: one value, never the raw URL. */
@@ -43,7 +48,7 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     app.get("/metrics", { schema: { hide: true } }, async () => {
       throw AppError.notFound();
     });
-    return { watchWorker: () => {} };
+    return { watchWorker: () => {}, watchServices: () => {} };
   }
 
   const registry = new Registry();
@@ -51,6 +56,17 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
 
   countRequests(app, registry);
   const workers = scrapedGauges(registry, sources);
+  let services: () => { service: string; unreachable: boolean }[] = () => [];
+  const serviceGauge: Gauge = new Gauge({
+    name: "atelier_service_check_failing",
+    help: "1 while a service this instance's start could not reach has not passed its check since (asked every minute); 0 for the other services the start checked.",
+    labelNames: ["service"],
+    registers: [registry],
+    collect() {
+      serviceGauge.reset();
+      for (const { service, unreachable } of services()) serviceGauge.set({ service }, unreachable ? 1 : 0);
+    },
+  });
 
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     if (!authorized(request.headers.authorization, token)) {
@@ -64,6 +80,9 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   return {
     watchWorker(name, lastRoundAt) {
       workers.set(name, { lastRoundAt, since: Date.now() });
+    },
+    watchServices(states) {
+      services = states;
     },
   };
 }

@@ -95,7 +95,7 @@ describe("preflight (D303)", () => {
     [
       "a mail server that does not answer",
       { SMTP_URL: "smtp://127.0.0.1:1" },
-      /The mail server at SMTP_URL does not accept us/,
+      /The mail server at SMTP_URL cannot be reached/,
     ],
     [
       "no mail server in production",
@@ -105,7 +105,7 @@ describe("preflight (D303)", () => {
     [
       "Redis that does not answer",
       { REDIS_URL: "redis://127.0.0.1:1" },
-      /Redis at REDIS_URL does not answer/,
+      /Redis at REDIS_URL cannot be reached/,
     ],
     [
       "a wrong PayPal secret",
@@ -152,6 +152,12 @@ describe("preflight (D303)", () => {
     ["a mail server that does not answer", { SMTP_URL: "smtp://127.0.0.1:1" }, true],
     ["PayPal that does not answer", { PAYPAL_API_BASE: "http://127.0.0.1:1" }, true],
     ["Stripe that does not answer", { STRIPE_API_BASE: "http://127.0.0.1:1" }, true],
+    // A name that does not resolve is as often the DNS away as a typo: the start goes on, loudly (`.invalid`
+    // never resolves, RFC 6761).
+    ["a mail server whose name does not resolve", { SMTP_URL: "smtp://u:p@smtp.atelier.invalid:587" }, true],
+    ["Redis whose name does not resolve", { REDIS_URL: "redis://redis.atelier.invalid:6379" }, true],
+    ["PayPal whose name does not resolve", { PAYPAL_API_BASE: "https://api.atelier.invalid" }, true],
+    ["Stripe whose name does not resolve", { STRIPE_API_BASE: "https://api.atelier.invalid" }, true],
     ["a wrong PayPal secret", { PAYPAL_CLIENT_SECRET: "wrong" }, false],
     ["a wrong Stripe key", { STRIPE_SECRET_KEY: "sk_wrong" }, false],
     ["PUBLIC_URL on http", { PUBLIC_URL: "http://kunstschule.example", STRIPE_SECRET_KEY: undefined }, false],
@@ -169,6 +175,27 @@ describe("preflight (D303)", () => {
       const found = await preflightProblems(envWith(changes), database);
       expect(found).toHaveLength(1);
       expect(found[0]?.unreachable === true).toBe(away);
+    },
+  );
+
+  it.each([
+    [
+      "mail server",
+      { SMTP_URL: "smtp://u:p@smtp.atelier.invalid:587" },
+      /^The mail server at SMTP_URL cannot be reached: .*ENOTFOUND smtp\.atelier\.invalid/,
+    ],
+    [
+      "PayPal",
+      { PAYPAL_API_BASE: "https://api.atelier.invalid" },
+      /^PayPal at https:\/\/api\.atelier\.invalid cannot be reached: fetch failed \(.*ENOTFOUND api\.atelier\.invalid\)/,
+    ],
+  ])(
+    "names the %s whose name does not resolve and why, as a service away",
+    async (_name, changes, message) => {
+      const found = await preflightProblems(envWith(changes), database);
+      expect(found).toHaveLength(1);
+      expect(found[0]?.text).toMatch(message);
+      expect(found[0]?.unreachable).toBe(true);
     },
   );
 

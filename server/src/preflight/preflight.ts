@@ -28,23 +28,42 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
   }
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's words, with its cause's when it has one: fetch says only "fetch failed", its cause what failed. */
+function reason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined;
+  return typeof cause?.message === "string" && cause.message && !text.includes(cause.message)
+    ? `${text} (${cause.message})`
+    : text;
+}
+
+/** The services a check reaches over the network; a start goes past them when they cannot be reached. */
+export type PreflightService = "redis" | "smtp" | "paypal" | "stripe";
 
 /**
- * A problem a check found. `unreachable`: the service did not answer (refused, timed out, its own 5xx), which
- * may pass by itself; otherwise a setting is wrong. A production start refuses only the latter (D528): a
- * restart while Redis, the mail server or a gateway is away starts and works as the running instances do.
+ * A problem a check found. `unreachable`: the service could not be reached (its name did not resolve, the
+ * connection was refused or timed out, TLS failed, its own 5xx), which may pass by itself; otherwise a
+ * setting is wrong: missing, still the example's or the demo's, or refused by the service itself (a sign-in,
+ * a key, a webhook id). A production start refuses only the latter (D528): a restart while Redis, the mail
+ * server or a gateway cannot be reached starts and works as the running instances do. `service` names the
+ * service a check reached.
  */
-export type PreflightProblem = { text: string; unreachable?: true };
+export type PreflightProblem = { text: string; unreachable?: true; service?: PreflightService };
 
 const unreachable = (text: string): PreflightProblem => ({ text, unreachable: true });
 
-/** Codes and replies that say a setting is wrong, not that the service is away for now. */
-const SETTING_CODES = new Set(["EAUTH", "EDNS", "ETLS", "ENOTFOUND", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+/**
+ * A service's own refusal of our settings: the mail server's refused sign-in (EAUTH), Redis's refused
+ * password or user. Nothing else a connection can fail with says a setting is wrong for certain: a name that
+ * does not resolve (ENOTFOUND, EAI_AGAIN) is as often the DNS away as a typo, and `npm run preflight` says
+ * either way.
+ */
 const settingRefused = (error: unknown) =>
-  SETTING_CODES.has(String((error as { code?: unknown })?.code ?? "")) ||
-  /WRONGPASS|NOAUTH|NOPERM|ERR AUTH|invalid password|ENOTFOUND/i.test(reason(error));
+  (error as { code?: unknown })?.code === "EAUTH" ||
+  /WRONGPASS|NOAUTH|NOPERM|ERR AUTH|invalid password/i.test(reason(error));
 const wrong = (text: string): PreflightProblem => ({ text });
+/** A gateway's answer that it cannot serve now (its 5xx, too many requests, a timeout), not a refusal of us. */
+const away = (status: number) => status >= 500 || status === 429 || status === 408;
 
 async function checkDatabase(database: Database): Promise<PreflightProblem[]> {
   try {
@@ -77,9 +96,10 @@ async function checkRedis(env: Env): Promise<PreflightProblem[]> {
     return [];
   } catch (error) {
     const cause = refused ?? error;
-    const text = `Redis at REDIS_URL does not answer: ${reason(cause)}.`;
     return [
-      settingRefused(cause) ? wrong(`Redis at REDIS_URL refuses us: ${reason(cause)}.`) : unreachable(text),
+      settingRefused(cause)
+        ? wrong(`Redis at REDIS_URL refuses us: ${reason(cause)}.`)
+        : unreachable(`Redis at REDIS_URL cannot be reached: ${reason(cause)}.`),
     ];
   } finally {
     redis.disconnect();
@@ -96,10 +116,19 @@ async function checkSmtp(env: Env): Promise<PreflightProblem[]> {
     await within(transport.verify(), "the SMTP server");
     return [];
   } catch (error) {
-    const text = `The mail server at SMTP_URL does not accept us: ${reason(error)}. Check host, port, user and password.`;
-    // A refused sign-in, a name that does not resolve or TLS that does not fit is a setting; a connection
-    // that fails or times out may be the server's moment.
-    return [settingRefused(error) ? wrong(text) : unreachable(text)];
+    // A refused sign-in is a setting; a name that does not resolve, a connection that fails or times out
+    // may be the DNS's or the server's moment.
+    if (settingRefused(error))
+      return [
+        wrong(
+          `The mail server at SMTP_URL refuses us: ${reason(error)}. Check the user and password in SMTP_URL.`,
+        ),
+      ];
+    return [
+      unreachable(
+        `The mail server at SMTP_URL cannot be reached: ${reason(error)}. Check its host and port, and the server's DNS.`,
+      ),
+    ];
   } finally {
     transport.close();
   }
@@ -118,7 +147,7 @@ async function checkPayPal(env: Env): Promise<PreflightProblem[]> {
       }),
       "PayPal",
     );
-    if (token.status >= 500) return [unreachable(`PayPal at ${base} answers ${token.status}.`)];
+    if (away(token.status)) return [unreachable(`PayPal at ${base} answers ${token.status}.`)];
     if (!token.ok)
       return [
         wrong(
@@ -138,11 +167,11 @@ async function checkPayPal(env: Env): Promise<PreflightProblem[]> {
       return [wrong(`PayPal knows no webhook with PAYPAL_WEBHOOK_ID ${env.PAYPAL_WEBHOOK_ID}.`)];
     if (!hook.ok) {
       const text = `PayPal did not show the webhook PAYPAL_WEBHOOK_ID (${hook.status}).`;
-      return [hook.status >= 500 ? unreachable(text) : wrong(text)];
+      return [away(hook.status) ? unreachable(text) : wrong(text)];
     }
     return [];
   } catch (error) {
-    return [unreachable(`PayPal at ${base} does not answer: ${reason(error)}.`)];
+    return [unreachable(`PayPal at ${base} cannot be reached: ${reason(error)}.`)];
   }
 }
 
@@ -160,7 +189,7 @@ async function checkStripe(env: Env): Promise<PreflightProblem[]> {
       return [wrong(`Stripe refuses STRIPE_SECRET_KEY (${hooks.status}).`)];
     if (!hooks.ok) {
       const text = `Stripe did not list the webhook endpoints (${hooks.status}).`;
-      return [hooks.status >= 500 ? unreachable(text) : wrong(text)];
+      return [away(hooks.status) ? unreachable(text) : wrong(text)];
     }
     const { data } = (await hooks.json()) as { data: { url: string; status?: string }[] };
     const ours = data.filter((hook) => hook.url.startsWith(env.PUBLIC_URL.replace(/\/$/, "")));
@@ -174,7 +203,7 @@ async function checkStripe(env: Env): Promise<PreflightProblem[]> {
       return [wrong("Stripe's webhook endpoint for the shop is disabled.")];
     return [];
   } catch (error) {
-    return [unreachable(`Stripe at ${base} does not answer: ${reason(error)}.`)];
+    return [unreachable(`Stripe at ${base} cannot be reached: ${reason(error)}.`)];
   }
 }
 
@@ -223,14 +252,37 @@ async function checkSeller(env: Env, database: Database): Promise<string[]> {
   );
 }
 
-/** Every problem found, each said as a wrong setting or a service that did not answer. */
+const SERVICE_CHECKS: Record<PreflightService, (env: Env) => Promise<PreflightProblem[]>> = {
+  redis: checkRedis,
+  smtp: checkSmtp,
+  paypal: checkPayPal,
+  stripe: checkStripe,
+};
+
+/** One service's check, its problems naming it: what a start that went past it asks again (D528). */
+export async function checkService(env: Env, service: PreflightService): Promise<PreflightProblem[]> {
+  const found = await SERVICE_CHECKS[service](env);
+  return found.map((problem) => ({ ...problem, service }));
+}
+
+/** The services these settings name, which the preflight reaches. */
+export function configuredServices(env: Env): PreflightService[] {
+  const services: PreflightService[] = [];
+  if (env.REDIS_URL) services.push("redis");
+  if (env.SMTP_URL) services.push("smtp");
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) services.push("paypal");
+  if (env.STRIPE_SECRET_KEY) services.push("stripe");
+  return services;
+}
+
+/** Every problem found, each said as a wrong setting or a service that could not be reached. */
 export async function preflightProblems(env: Env, database: Database): Promise<PreflightProblem[]> {
   const found = await Promise.all([
     checkDatabase(database),
-    checkRedis(env),
-    checkSmtp(env),
-    checkPayPal(env),
-    checkStripe(env),
+    checkService(env, "redis"),
+    checkService(env, "smtp"),
+    checkService(env, "paypal"),
+    checkService(env, "stripe"),
     Promise.resolve(checkPublicUrl(env).map(wrong)),
     Promise.resolve(checkGateway(env).map(wrong)),
     checkSeller(env, database).then((problems) => problems.map(wrong)),
