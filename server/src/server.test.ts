@@ -67,9 +67,12 @@ describe("server process", () => {
         DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-preflight-")),
         SEED_ON_EMPTY: "false",
         PUBLIC_URL: "http://shop.school.test",
+        // Copied from deploy/settings.env.example and not filled in.
+        METRICS_TOKEN: "change-me-to-openssl-rand-hex-32",
       });
       expect(await exitCode(child), output()).toBe(1);
       expect(output()).toContain("PUBLIC_URL is http://shop.school.test: it must start with https://");
+      expect(output()).toContain("✗ METRICS_TOKEN still holds the example's placeholder (change-me)");
       expect(output()).toContain("SCHOOL_TAX_ID is still the demo's");
       expect(output()).toContain("The shop does not start until these are fixed");
       expect(output()).not.toMatch(/listening on/);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,6 +81,13 @@ const envWith = (changes: Record<string, string | undefined>) => {
   return loadEnv(source);
 };
 const problems = (changes: Record<string, string | undefined>) => runPreflight(envWith(changes), database);
+/** The stand-in mail server's address with another password (it takes any). */
+const smtpWithPassword = (password: string) => {
+  const url = new URL(smtp.url);
+  url.username = "shop";
+  url.password = password;
+  return url.toString();
+};
 
 describe("preflight (D303)", () => {
   it("passes an installation whose every setting holds", async () => {
@@ -198,6 +206,86 @@ describe("preflight (D303)", () => {
       expect(found[0]?.unreachable).toBe(true);
     },
   );
+
+  it.each([
+    [
+      "PUBLIC_URL",
+      { PUBLIC_URL: "https://shop.example.org", STRIPE_SECRET_KEY: undefined },
+      "shop.example.org",
+    ],
+    [
+      "the password in DATABASE_URL",
+      { DATABASE_URL: "postgres://atelier:change-me@127.0.0.1:1/atelier" },
+      "change-me",
+    ],
+    ["the password in SMTP_URL", { SMTP_URL: "smtp://shop:change-me@127.0.0.1:1" }, "change-me"],
+    ["MAIL_FROM", { MAIL_FROM: "Atelier <info@school.example.org>" }, "school.example.org"],
+    ["ADMIN_EMAIL", { ADMIN_EMAIL: "admin@school.example.com" }, "school.example.com"],
+    ["PAYPAL_WEBHOOK_ID", { PAYPAL_WEBHOOK_ID: "change-me" }, "change-me"],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "change-me-to-openssl-rand-hex-32" }, "change-me"],
+  ])(
+    "names %s still holding the example's placeholder, without the rest of the value",
+    async (_name, changes, shown) => {
+      const [name] = Object.keys(changes);
+      const found = (await problems(changes)).filter((problem) => problem.includes("placeholder"));
+      expect(found).toEqual([
+        `${name} still holds the example's placeholder (${shown}): set the school's own value (docs/operations.md, "Settings").`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["SCHOOL_LEGAL_NAME", { SCHOOL_LEGAL_NAME: "Beispiel Kunstschule gGmbH" }],
+    ["SCHOOL_ADDRESS", { SCHOOL_ADDRESS: "Musterstraße 1, 10115 Berlin" }],
+    ["SCHOOL_EMAIL", { SCHOOL_EMAIL: "info@school.example.org" }],
+  ])("names the seller's %s still holding the example's placeholder", async (name, changes) => {
+    const found = await problems(changes);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^The seller's ${name} is still the example's placeholder \\(`));
+  });
+
+  it("names every placeholder of deploy/settings.env.example, one line each, as a setting to fix", async () => {
+    const example = readFileSync(new URL("../../../deploy/settings.env.example", import.meta.url), "utf8");
+    const source: Record<string, string> = {};
+    for (const line of example.split("\n")) {
+      const match = /^([A-Z_]+)=(.*)$/.exec(line);
+      if (match?.[1]) source[match[1]] = (match[2] ?? "").replace(/^"(.*)"$/, "$1");
+    }
+    // Only the placeholders: the services they name are the stand-ins'.
+    const env = loadEnv({
+      ...source,
+      SMTP_URL: smtpWithPassword("change-me"),
+      PAYPAL_API_BASE: base,
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+    });
+    const found = await preflightProblems({ ...env, DATABASE_URL: source.DATABASE_URL }, database);
+    const named = found
+      .filter((problem) => /placeholder|still the demo's/.test(problem.text))
+      .map((problem) => /^(?:The seller's )?([A-Z_]+)/.exec(problem.text)?.[1]);
+    expect(named.sort()).toEqual(
+      [
+        "ADMIN_EMAIL",
+        "DATABASE_URL",
+        "MAIL_FROM",
+        "METRICS_TOKEN",
+        "PAYPAL_CLIENT_ID",
+        "PAYPAL_CLIENT_SECRET",
+        "PAYPAL_WEBHOOK_ID",
+        "PUBLIC_URL",
+        "SCHOOL_ADDRESS",
+        "SCHOOL_EMAIL",
+        "SCHOOL_LEGAL_NAME",
+        "SCHOOL_TAX_ID",
+        "SMTP_URL",
+      ].sort(),
+    );
+    // Each is a setting to fix: a production start refuses it.
+    expect(found.filter((problem) => /placeholder/.test(problem.text)).every((p) => !p.unreachable)).toBe(
+      true,
+    );
+    expect(found.map((problem) => problem.text).join("\n")).not.toContain(source.DATABASE_URL);
+  });
 
   it("checks the seller before the first start too, on a database not migrated yet (D553)", async () => {
     const fresh = await openDatabase({ inMemory: true });

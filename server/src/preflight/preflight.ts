@@ -228,7 +228,57 @@ function checkGateway(env: Env): string[] {
     : [];
 }
 
-/** The seller on invoices (school settings, else the environment) must not be the demo school's. */
+/**
+ * The placeholders of deploy/settings.env.example: a value that holds one was copied and not filled in.
+ * `change-me` (the passwords in DATABASE_URL and SMTP_URL, PayPal's keys and webhook id, METRICS_TOKEN), an
+ * address at example.org, example.com or example.net (the shop's, the mail server's, the school's), and the
+ * example's seller. `preflight.test.ts` loads the example file and checks that each of its placeholders is
+ * named.
+ */
+const PLACEHOLDER_WORD = /change-me/i;
+const EXAMPLE_DOMAIN = /(?:^|[^a-z0-9.-])((?:[a-z0-9-]+\.)*example\.(?:org|com|net))(?![a-z0-9.-]*[a-z0-9])/i;
+const EXAMPLE_SELLER = new Set(["Beispiel Kunstschule gGmbH", "Musterstraße 1, 10115 Berlin"]);
+
+/** The placeholder a value still holds, as it may be shown (never the rest of a secret), or undefined. */
+export function placeholderIn(value: string): string | undefined {
+  if (EXAMPLE_SELLER.has(value.trim())) return value.trim();
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // A value that is no percent-encoding is read as it is.
+  }
+  return PLACEHOLDER_WORD.exec(decoded)?.[0].toLowerCase() ?? EXAMPLE_DOMAIN.exec(decoded)?.[1];
+}
+
+/** The school's settings (D243), which `checkSeller` reads where invoices read them, not from the environment. */
+const SCHOOL_SETTINGS = new Set<string>([
+  "SCHOOL_LEGAL_NAME",
+  "SCHOOL_ADDRESS",
+  "SCHOOL_TAX_ID",
+  "SCHOOL_EMAIL",
+  "STAFF_NOTIFY_EMAILS",
+  "INVOICE_VAT_NOTE_DE",
+  "INVOICE_VAT_NOTE_RU",
+]);
+
+/** Each setting that still holds a placeholder of the example file, one line each. */
+function checkPlaceholders(env: Env): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    // WEB_URL is PUBLIC_URL unless set: named once, as PUBLIC_URL.
+    if (SCHOOL_SETTINGS.has(name) || (name === "WEB_URL" && value === env.PUBLIC_URL)) continue;
+    const values = typeof value === "string" ? [value] : Array.isArray(value) ? value.map(String) : [];
+    const placeholder = values.map(placeholderIn).find(Boolean);
+    if (placeholder)
+      problems.push(
+        `${name} still holds the example's placeholder (${placeholder}): set the school's own value (docs/operations.md, "Settings").`,
+      );
+  }
+  return problems;
+}
+
+/** The seller on invoices (school settings, else the environment) must not be the demo's or the example's. */
 async function checkSeller(env: Env, database: Database): Promise<string[]> {
   const demo = schoolSettingsFromEnv(loadEnv({}));
   const fromEnv = schoolSettingsFromEnv(env);
@@ -237,19 +287,27 @@ async function checkSeller(env: Env, database: Database): Promise<string[]> {
   const seller = await createSchoolSettings(fromEnv)
     .read(database.db)
     .catch(() => fromEnv);
-  const same = (["legalName", "address", "taxId", "schoolEmail"] as const).filter(
-    (field) => seller[field] === demo[field],
-  );
+  const fields = ["legalName", "address", "taxId", "schoolEmail"] as const;
   const names = {
     legalName: "SCHOOL_LEGAL_NAME",
     address: "SCHOOL_ADDRESS",
     taxId: "SCHOOL_TAX_ID",
     schoolEmail: "SCHOOL_EMAIL",
   };
-  return same.map(
-    (field) =>
-      `The seller's ${names[field]} is still the demo's (${demo[field]}): set the school's own in the back office (school settings) or the environment.`,
-  );
+  return fields.flatMap((field) => {
+    const placeholder = placeholderIn(seller[field]);
+    const whose =
+      seller[field] === demo[field]
+        ? `the demo's (${demo[field]})`
+        : placeholder
+          ? `the example's placeholder (${placeholder})`
+          : undefined;
+    return whose
+      ? [
+          `The seller's ${names[field]} is still ${whose}: set the school's own in the back office (school settings) or the environment.`,
+        ]
+      : [];
+  });
 }
 
 const SERVICE_CHECKS: Record<PreflightService, (env: Env) => Promise<PreflightProblem[]>> = {
@@ -285,6 +343,7 @@ export async function preflightProblems(env: Env, database: Database): Promise<P
     checkService(env, "stripe"),
     Promise.resolve(checkPublicUrl(env).map(wrong)),
     Promise.resolve(checkGateway(env).map(wrong)),
+    Promise.resolve(checkPlaceholders(env).map(wrong)),
     checkSeller(env, database).then((problems) => problems.map(wrong)),
   ]);
   return found.flat();
