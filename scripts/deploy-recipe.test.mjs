@@ -98,11 +98,14 @@ describe("the backup recipe of docs/operations.md frees the disk even when a bac
     expect(cron).toMatch(/find \/var\/backups\/atelier .* -mtime \+30 -delete;.*backup-cli\.js backup/);
   });
 
-  it("loads the shop's settings before a backup or restore by hand", () => {
-    for (const command of ["npm run backup -- --out", "npm run restore -- "]) {
-      const at = guide.indexOf(command);
-      expect(at, command).toBeGreaterThan(0);
-      expect(guide.slice(Math.max(0, at - 200), at)).toContain(". /etc/atelier-shop/shop.env");
-    }
+  it("names the shop's settings file for every command by hand, never loading it into a shell", () => {
+    // The commands as typed on the Debian server, and the cron line; the systemd units use EnvironmentFile=.
+    const typed = guide
+      .split("\n")
+      .filter((line) => /^(npm run (backup|restore|admin|preflight) -- |30 2 \* \* \* )/.test(line));
+    expect(typed.length).toBeGreaterThanOrEqual(5);
+    for (const line of typed) expect(line).toContain("--settings /etc/atelier-shop/shop.env");
+    // A shell's `. shop.env` expands `$` in the values: a password `pa$word` becomes `pa`.
+    expect(guide).not.toMatch(/^[^`\n]*(^|&&|;)\s*(\.|source) \S*shop\.env/m);
   });
 });

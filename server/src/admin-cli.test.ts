@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verify } from "@node-rs/argon2";
@@ -123,6 +123,27 @@ describe("npm run admin (main function)", () => {
       await verify((await userByEmail(database, "new@school.test"))?.passwordHash ?? "", "Kurs-Leitung-9"),
     ).toBe(true);
   });
+});
+
+describe("npm run admin -- … --settings FILE", () => {
+  it("reads the shop's settings file as its service does: a $ in a value stays as written", async () => {
+    // A folder whose name a shell's `. shop.env` would change (`$HOME` is the shell's variable).
+    const dataDir = mkdtempSync(join(tmpdir(), "atelier-admin-$HOME-"));
+    const started = await openDatabase({ dataDir });
+    await started.migrate();
+    await started.close();
+    const settings = join(dataDir, "shop.env");
+    writeFileSync(settings, `DATA_DIR=${dataDir}\n`);
+    const { out, err, io: commandIo } = io("Schul-Leitung-2026");
+    const code = await runAdminCommand(
+      ["create", "leitung@school.test", "--settings", settings],
+      commandIo,
+      undefined,
+      {},
+    );
+    expect(code, err.join("\n")).toBe(0);
+    expect(out.join("\n")).toContain(`PGlite (${join(dataDir, "pglite")})`);
+  }, 60_000);
 });
 
 /** The command as an operator runs it: its own process on the configured database. */

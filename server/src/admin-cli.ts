@@ -9,6 +9,7 @@ import {
 } from "./accounts/index.ts";
 import { recordAudit } from "./admin/index.ts";
 import { missingEmbeddedDatabase } from "./cli-database.ts";
+import { settingsFromArguments } from "./cli-settings.ts";
 import { ConfigError, loadEnv } from "./config/index.ts";
 import { type Database, openDatabase, pgliteFolder, type Tx } from "./db/index.ts";
 
@@ -21,8 +22,9 @@ import { type Database, openDatabase, pgliteFolder, type Tx } from "./db/index.t
  */
 
 const USAGE = `Usage:
-  npm run admin -- create <email> [--password <password>]
-  npm run admin -- reset-password <email> [--password <password>]
+  npm run admin -- create <email> [--password <password>] [--settings <file>]
+  npm run admin -- reset-password <email> [--password <password>] [--settings <file>]
+--settings reads the shop's settings file as its service does (e.g. /etc/atelier-shop/shop.env).
 The password may also come on stdin (echo "$PW" | npm run admin -- create <email>); without one a
 password is generated and printed. Passwords need 8 to 64 characters with upper case, lower case, a digit
 and a special character.`;
@@ -95,8 +97,15 @@ export async function runAdminCommand(
   argv: readonly string[],
   io: AdminCommandIo,
   database?: Database,
+  environment: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const parsed = parse(argv);
+  const settings = settingsFromArguments(argv, environment);
+  if ("error" in settings) {
+    io.err(settings.error);
+    return 2;
+  }
+  for (const warning of settings.warnings) io.err(warning);
+  const parsed = parse(settings.argv);
   if (typeof parsed === "string") {
     io.err(parsed);
     return 2;
@@ -114,7 +123,7 @@ export async function runAdminCommand(
   let where = "";
   if (!db) {
     try {
-      const env = loadEnv();
+      const env = loadEnv(settings.source);
       // Without the shop's settings loaded the command would make an empty database of its own and the
       // account there, where the shop never looks (D626): it names the database and refuses one not there.
       const missing = missingEmbeddedDatabase(env);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -74,11 +74,40 @@ describe("npm run backup / restore / move-to-postgres", () => {
     const refused = capture();
     expect(await runBackupCommand(["restore", file], refused.io, { DATA_DIR: target })).toBe(2);
     expect(refused.lines[0]).toMatch(/^No DATABASE_URL is set, .* Nothing was written\./);
-    expect(refused.lines[0]).toContain(". /etc/atelier-shop/shop.env");
+    expect(refused.lines[0]).toContain("--settings /etc/atelier-shop/shop.env");
     expect(readdirSync(target)).toEqual([]);
     const restore = capture();
     expect(await runBackupCommand(["restore", file, "--embedded"], restore.io, { DATA_DIR: target })).toBe(0);
     expect(restore.lines[0]).toContain(`into PGlite under ${target} (DATA_DIR)`);
+  }, 60_000);
+
+  it("reads the settings file named by --settings as the service does: a $ in a value stays, the file wins", async () => {
+    // A folder whose name a shell's `. shop.env` would change: `$HOME` is the shell's variable.
+    const dataDir = mkdtempSync(join(tmpdir(), "atelier-cli-$HOME-"));
+    const opened = await openDatabase({ dataDir });
+    await opened.migrate();
+    await opened.close();
+    const settings = join(dataDir, "shop.env");
+    writeFileSync(settings, `# the shop's settings\nDATA_DIR=${dataDir}\nexport LOG_LEVEL=warn\n`);
+    const file = join(dataDir, "backup.tar.gz");
+    const { lines, io } = capture();
+    // The environment names another folder (a shell that loaded an older file): the settings file wins.
+    expect(
+      await runBackupCommand(["backup", "--out", file, "--settings", settings], io, { DATA_DIR: "/nowhere" }),
+    ).toBe(0);
+    expect(lines).toContain(
+      `${settings}: the line of "export LOG_LEVEL" is ignored, as the shop's service ignores it (write NAME=value, without "export").`,
+    );
+    expect(lines.find((line) => line.startsWith("Backup of"))).toContain(
+      `Backup of PGlite under ${dataDir} (DATA_DIR)`,
+    );
+    const missing = capture();
+    expect(await runBackupCommand(["backup", "--settings", join(dataDir, "none.env")], missing.io, {})).toBe(
+      2,
+    );
+    expect(missing.lines).toEqual([
+      `The settings file ${join(dataDir, "none.env")} cannot be read: there is no such file.`,
+    ]);
   }, 60_000);
 
   it.runIf(usesPostgres())(

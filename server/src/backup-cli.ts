@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createBackup, moveDatabase, openBackup, RestoreRefused, restoreBackup } from "./backup/index.ts";
 import { missingEmbeddedDatabase } from "./cli-database.ts";
+import { SETTINGS_FILE_EXAMPLE, settingsFromArguments } from "./cli-settings.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "./db/index.ts";
 import { mediaStorageFrom } from "./media/index.ts";
@@ -15,7 +16,8 @@ import { mediaStorageFrom } from "./media/index.ts";
 const USAGE = `Usage:
   npm run backup [-- --out FILE]          one file: the database, the uploaded images, the offline mails
   npm run restore -- FILE [--embedded]    into an empty installation (DATABASE_URL; PGlite under DATA_DIR with --embedded)
-  npm run move-to-postgres -- --to URL    copies the PGlite database under DATA_DIR into an empty PostgreSQL database`;
+  npm run move-to-postgres -- --to URL    copies the PGlite database under DATA_DIR into an empty PostgreSQL database
+Each takes --settings FILE: the shop's settings file, read as its service reads it (/etc/atelier-shop/shop.env).`;
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void };
 
@@ -38,8 +40,7 @@ function where(database: Database, env: Env): string {
 }
 
 /** Said instead of a restore into the embedded database not asked for: were the shop's settings loaded? */
-const EMBEDDED_REFUSAL =
-  "No DATABASE_URL is set, so this would restore into the embedded database (PGlite under DATA_DIR). Nothing was written. If the shop runs on PostgreSQL, load its settings first (set -a && . /etc/atelier-shop/shop.env && set +a) and run the restore again; to restore into the embedded database, add --embedded.";
+const EMBEDDED_REFUSAL = `No DATABASE_URL is set, so this would restore into the embedded database (PGlite under DATA_DIR). Nothing was written. If the shop runs on PostgreSQL, name its settings file and run the restore again (--settings ${SETTINGS_FILE_EXAMPLE}); to restore into the embedded database, add --embedded.`;
 
 async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
@@ -128,14 +129,20 @@ export async function runBackupCommand(
   io: CliIo,
   source = process.env,
 ): Promise<number> {
-  const [command, ...rest] = argv;
+  const settings = settingsFromArguments(argv, source);
+  if ("error" in settings) {
+    io.err(settings.error);
+    return 2;
+  }
+  for (const warning of settings.warnings) io.err(warning);
+  const [command, ...rest] = settings.argv;
   const run = { backup, restore, "move-to-postgres": move }[command ?? ""];
   if (!run) {
     io.err(USAGE);
     return 2;
   }
   try {
-    return await run(rest, loadEnv(source), io);
+    return await run(rest, loadEnv(settings.source), io);
   } catch (error) {
     if (error instanceof RestoreRefused || error instanceof ConfigError) {
       io.err(error.message);

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { SETTINGS_FILE_EXAMPLE } from "./cli-settings.ts";
 import { pgliteFolder } from "./db/index.ts";
 
 /**
@@ -13,5 +14,5 @@ export function missingEmbeddedDatabase(env: {
   if (env.DATABASE_URL) return null;
   const folder = pgliteFolder(env.DATA_DIR);
   if (existsSync(folder)) return null;
-  return `No shop database at ${folder}. Load the shop's settings first (set -a && . /etc/atelier-shop/shop.env && set +a), or start the shop once (npm start) to create it.`;
+  return `No shop database at ${folder}. Name the shop's settings file (--settings ${SETTINGS_FILE_EXAMPLE}), or start the shop once (npm start) to create it.`;
 }

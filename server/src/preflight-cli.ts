@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import { settingsFromArguments } from "./cli-settings.ts";
 import { ConfigError, loadEnv } from "./config/index.ts";
 import { openDatabase } from "./db/index.ts";
 import { runPreflight } from "./preflight/index.ts";
@@ -7,10 +8,25 @@ import { runPreflight } from "./preflight/index.ts";
  * `npm run preflight` (D303): checks the settings of this installation against the database, Redis, the
  * mail server, PayPal and Stripe, and the seller's data; prints each problem and exits 1 when there is one.
  */
-export async function runPreflightCommand(io: { out: (line: string) => void; err: (line: string) => void }) {
+export async function runPreflightCommand(
+  io: { out: (line: string) => void; err: (line: string) => void },
+  argv: readonly string[] = [],
+  environment: NodeJS.ProcessEnv = process.env,
+) {
+  // `--settings FILE`: the shop's settings file, read as its service reads it (values taken literally).
+  const settings = settingsFromArguments(argv, environment);
+  if ("error" in settings) {
+    io.err(settings.error);
+    return 2;
+  }
+  for (const warning of settings.warnings) io.err(warning);
+  if (settings.argv.length > 0) {
+    io.err("Usage: npm run preflight [-- --settings FILE]");
+    return 2;
+  }
   let env: ReturnType<typeof loadEnv>;
   try {
-    env = loadEnv();
+    env = loadEnv(settings.source);
   } catch (error) {
     io.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
@@ -28,6 +44,9 @@ export async function runPreflightCommand(io: { out: (line: string) => void; err
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   process.exit(
-    await runPreflightCommand({ out: (line) => console.log(line), err: (line) => console.error(line) }),
+    await runPreflightCommand(
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      process.argv.slice(2),
+    ),
   );
 }

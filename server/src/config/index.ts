@@ -6,3 +6,9 @@ export {
   poolIdleMs,
   staffNoticeRecipients,
 } from "./env.ts";
+export {
+  parseSettingsFile,
+  readSettingsFile,
+  type SettingsFile,
+  SettingsFileError,
+} from "./settings-file.ts";
