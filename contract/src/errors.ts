@@ -122,9 +122,16 @@ export const ERROR_MESSAGES = {
   },
   not_found: { de: "Nicht gefunden.", ru: "Не найдено." },
   not_authenticated: { de: "Anmeldedaten fehlen.", ru: "Учётные данные не были предоставлены." },
-  authentication_failed: { de: "Ungültiges Token.", ru: "Недействительный токен." },
+  // DRF's own words ("Ungültiges Token.") would be jargon to a parent; clients key on the code and the 401.
+  authentication_failed: {
+    de: "Ihre Anmeldung ist nicht mehr gültig. Bitte melden Sie sich erneut an.",
+    ru: "Ваш вход больше не действителен. Пожалуйста, войдите снова.",
+  },
   permission_denied: { de: "Keine Berechtigung.", ru: "Недостаточно прав." },
-  method_not_allowed: { de: "Methode „{method}“ nicht erlaubt.", ru: "Метод «{method}» не разрешён." },
+  method_not_allowed: {
+    de: "Methode „{method}“ nicht erlaubt.",
+    ru: "Метод «{method}» не разрешён.",
+  },
   payload_too_large: { de: "Die Anfrage ist zu groß.", ru: "Запрос слишком большой." },
   unsupported_media_type: { de: "Nicht unterstützter Inhaltstyp.", ru: "Неподдерживаемый тип содержимого." },
   too_deep: {

@@ -11,8 +11,8 @@ export const LESSON_ERROR_MESSAGES = {
     ru: "В этот день у вашего ребёнка нет занятия по этому курсу.",
   },
   absence_after_contract_end: {
-    de: "Das Abo ist gekündigt und endet vor diesem Tag: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
-    ru: "Абонемент расторгнут и заканчивается раньше этого дня: в этот день у вашего ребёнка уже нет занятия по этому курсу.",
+    de: "Das Abo ist gekündigt und endet vorher: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
+    ru: "Абонемент расторгнут и закончится раньше: в этот день занятий по этому курсу у вашего ребёнка уже не будет.",
   },
   absence_link_invalid: {
     de: "Dieser Link ist ungültig oder abgelaufen. Melden Sie die Abwesenheit bitte in Ihrem Konto.",

@@ -139,7 +139,7 @@ export async function runAdminCommand(
       io.err(
         error instanceof ConfigError
           ? error.message
-          : `The database could not be opened: ${error instanceof Error ? error.message : String(error)}. Check DATABASE_URL or DATA_DIR (npm run preflight checks them).`,
+          : `The database could not be opened: ${error instanceof Error ? error.message : String(error)}. Check DATABASE_URL or DATA_DIR (npm run preflight -- --settings <the shop's settings file> checks them).`,
       );
       return 1;
     }

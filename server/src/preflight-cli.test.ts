@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPreflightCommand } from "./preflight-cli.ts";
@@ -59,7 +59,15 @@ describe("npm run preflight -- --settings FILE", () => {
     const file = settingsFile(`smtp://shop:${PASSWORD}@127.0.0.1:${port}`);
     const { lines, io } = capture();
     expect(await runPreflightCommand(io, ["--settings", file], {}), lines.join("\n")).toBe(0);
-    expect(lines).toEqual(["Preflight: every setting holds."]);
+    expect(lines.at(-1)).toBe("Preflight: every setting holds.");
+  }, 60_000);
+
+  it("makes no database where the settings point when the shop has none there yet, and says so", async () => {
+    const file = settingsFile(`smtp://shop:${PASSWORD}@127.0.0.1:${port}`);
+    const { lines, io } = capture();
+    expect(await runPreflightCommand(io, ["--settings", file], {}), lines.join("\n")).toBe(0);
+    expect(lines[0]).toMatch(/^! No shop database at .*pglite\b.*checked against an empty database/);
+    expect(existsSync(join(dirname(file), "pglite"))).toBe(false);
   }, 60_000);
 
   it("says when the mail server refuses the password the file holds", async () => {

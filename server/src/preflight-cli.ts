@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { missingEmbeddedDatabase } from "./cli-database.ts";
 import { settingsFromArguments } from "./cli-settings.ts";
 import { ConfigError, loadEnv } from "./config/index.ts";
 import { openDatabase } from "./db/index.ts";
@@ -31,7 +35,16 @@ export async function runPreflightCommand(
     io.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+  // No embedded database where the settings say: the preflight makes none there (run without the shop's
+  // settings it would leave an empty one under ./.data). It checks against a passing one instead and says so.
+  const missing = missingEmbeddedDatabase(env);
+  if (missing) io.err(`! ${missing} The settings are checked against an empty database meanwhile.`);
+  const scratch = missing ? mkdtempSync(join(tmpdir(), "atelier-preflight-")) : undefined;
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: scratch ?? env.DATA_DIR,
+    limits: env,
+  });
   try {
     const problems = await runPreflight(env, database);
     for (const problem of problems) io.err(`✗ ${problem}`);
@@ -39,6 +52,7 @@ export async function runPreflightCommand(
     return problems.length === 0 ? 0 : 1;
   } finally {
     await database.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -65,7 +65,9 @@ async function startChecks(env: Env, database: Database): Promise<PreflightProbl
   const wrong = problems.filter((found) => !found.unreachable);
   if (wrong.length > 0) {
     for (const problem of wrong) console.error(`✗ ${problem.text}`);
-    console.error("The shop does not start until these are fixed (npm run preflight checks again).");
+    console.error(
+      "The shop does not start until these are fixed (npm run preflight -- --settings <the shop's settings file> checks again).",
+    );
     await database.close();
     process.exit(1);
   }

@@ -688,7 +688,7 @@ describe("token auth", () => {
     const after = await me(key);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({
-      detail: "Ungültiges Token.",
+      detail: "Ihre Anmeldung ist nicht mehr gültig. Bitte melden Sie sich erneut an.",
       error_codes: { detail: "authentication_failed" },
     });
     expect(
@@ -734,7 +734,7 @@ describe("token auth", () => {
       headers: auth("x"),
     });
     expect(russian.json()).toEqual({
-      detail: "Недействительный токен.",
+      detail: "Ваш вход больше не действителен. Пожалуйста, войдите снова.",
       error_codes: { detail: "authentication_failed" },
     });
     const missing = await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/?locale=ru" });

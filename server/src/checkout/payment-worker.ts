@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/index.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
 import { GatewayError, type GatewayOrder, type Gateways } from "../payments/index.ts";
 import {
@@ -7,6 +7,7 @@ import {
   deleteRedemption,
   findOrder,
   findPayment,
+  type OrderRow,
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
@@ -49,21 +50,34 @@ export type PaymentRound = {
 };
 
 /**
- * Whether the gateway order of a reservation that ran out can no longer be paid. A Stripe session still
- * open is closed first (its buyer could otherwise still pay on Stripe's page); PayPal takes no money
- * before our capture, which an order given back to the cart no longer gets (`order_not_payable`).
+ * Whether the gateway order of a reservation that ran out can no longer be paid: PayPal takes no money
+ * before our capture, which an order given back to the cart no longer gets (`order_not_payable`); a Stripe
+ * session must be closed (`closeOpenSession`).
  */
-async function unpaidForGood(gateway: Gateways, answer: GatewayOrder): Promise<boolean> {
+function unpaidForGood(gateway: Gateways, answer: GatewayOrder): boolean {
   if (answer.capture || !NEVER_APPROVED.has(answer.status)) return false;
-  if (gateway.nameOf(answer.id) !== "stripe" || answer.status === "VOIDED") return true;
+  return gateway.nameOf(answer.id) !== "stripe" || answer.status === "VOIDED";
+}
+
+/** Whether an order's items go back to the cart when no payment can come (D631): a parent's own, not a link's. */
+async function givenBackWhenUnpaid(db: DbOrTx, order: OrderRow | undefined): Promise<boolean> {
+  return order !== undefined && order.userId !== null && !(await isLinkedOrder(db, order.id));
+}
+
+/**
+ * The gateway's answer once a Stripe session still open at the end of its reservation is closed (its buyer
+ * could otherwise still pay on Stripe's page). A session paid meanwhile answers its payment, to be recorded.
+ */
+async function closeOpenSession(gateway: Gateways, answer: GatewayOrder): Promise<GatewayOrder> {
+  if (gateway.nameOf(answer.id) !== "stripe" || answer.status !== "CREATED" || answer.capture) return answer;
   await gateway.voidOrder?.(answer.id);
-  const now = await gateway.getOrder(answer.id);
-  return now.status === "VOIDED" && !now.capture;
+  return gateway.getOrder(answer.id);
 }
 
 /**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
- * gateway, so a paid order is never expired) or, when no payment can come, given back to the cart (D631), orders left awaiting payment are reconciled with the gateway
+ * gateway, so a paid order is never expired) or, when no payment can come, given back to the cart (D631),
+ * orders left awaiting payment are reconciled with the gateway
  * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured),
  * payments that could not be kept are refunded (at most `REFUND_ATTEMPTS` tries each, D90), PayPal's
  * pending refunds are asked about once an hour (D570), and refund events kept for a capture that is known
@@ -94,7 +108,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
         ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
         : undefined;
       if (payment?.captureId) return;
-      if (gone && order.userId !== null && !(await isLinkedOrder(tx, order.id))) {
+      if (gone && (await givenBackWhenUnpaid(tx, order))) {
         await checkout.restoreToCart(tx, order, "cancelled");
         return;
       }
@@ -113,6 +127,9 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
         let answer: GatewayOrder | undefined;
         if (row.gatewayOrderId) {
           answer = await gateway.getOrder(row.gatewayOrderId);
+          // Only an order whose items would go back: a link's Stripe session stays payable late (D51).
+          if (row.expired && (await givenBackWhenUnpaid(db, await findOrder(db, row.orderId))))
+            answer = await closeOpenSession(gateway, answer);
           if (answer.capture && answer.capture.status !== "DECLINED" && answer.capture.status !== "FAILED") {
             await checkout.recordCapture(row.gatewayOrderId, answer.capture);
             round.reconciled += 1;
@@ -128,7 +145,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
         }
         if (row.expired) {
           // Without a gateway order (a crash before it was made) no payment can come either.
-          await expire(row.orderId, answer === undefined || (await unpaidForGood(gateway, answer)));
+          await expire(row.orderId, answer === undefined || unpaidForGood(gateway, answer));
           round.expired += 1;
         }
       } catch (error) {

@@ -52,6 +52,9 @@ export async function restoreToCart(
   }
   await moveItems(tx, order.id, current);
   if (current.promocodeId === null) current.promocodeId = order.promocodeId;
+  // The gift card entered for the order goes with its items too, as its code does (found by the review of
+  // D631: the existing front end's next read after `fulfill` makes the new cart these items move into).
+  if (current.giftCardId === null) current.giftCardId = order.giftCardId;
   await repriceCart(cartDeps, tx, current);
   await updateOrder(tx, order.id, { status: closedAs, reservedUntil: null });
 }

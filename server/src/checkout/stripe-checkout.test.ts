@@ -424,6 +424,21 @@ describe("turning back on Stripe's page (issue 31 item 13, D291)", () => {
     expect((await paymentsOf(orderId))[0]?.status).toBe("failed");
   });
 
+  it("a payment link's session stays open past its hold: its order expires and may still be paid (D51)", async () => {
+    const linked = await t.bookedByStaff(2, undefined, {
+      payment_gateway: "stripe",
+      success_url: "http://shop.test/payment/success",
+      cancel_url: "http://shop.test/payment/cancel",
+    });
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, linked.order_id));
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.sessions.get(linked.id)?.status).toBe("open");
+    expect((await orderRow(linked.order_id))?.status).toBe("expired");
+  });
+
   it("a session paid just as its reservation runs out is kept, not closed", async () => {
     const { orderId, sessionId } = await atStripe(1);
     stripe.pay(sessionId);

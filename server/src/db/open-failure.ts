@@ -71,7 +71,7 @@ export function databaseOpenFailure(setting: DatabaseSetting, error: unknown): s
     return `The shop's database cannot be opened: ${where}: ${shown}. Check DATA_DIR: the folder must be the shop's and writable by it.`;
   return `The shop's database cannot be opened: ${where}: ${shown}. ${
     advice ? `${advice[0]?.toUpperCase()}${advice.slice(1)}.` : "Check DATABASE_URL."
-  } npm run preflight checks the settings.`;
+  } npm run preflight -- --settings <the shop's settings file> checks the settings.`;
 }
 
 function passwordsOf(databaseUrl: string | undefined): string[] {

@@ -266,8 +266,15 @@ const SCHOOL_SETTINGS = new Set<string>([
 function checkPlaceholders(env: Env): string[] {
   const problems: string[] = [];
   for (const [name, value] of Object.entries(env)) {
-    // WEB_URL is PUBLIC_URL unless set: named once, as PUBLIC_URL.
-    if (SCHOOL_SETTINGS.has(name) || (name === "WEB_URL" && value === env.PUBLIC_URL)) continue;
+    // WEB_URL is PUBLIC_URL unless set: named once, as PUBLIC_URL. ADMIN_EMAIL only names the first admin
+    // made at the first start, and is a login a school may keep: refusing it would stop a running shop at
+    // its next upgrade (found by the review of D644).
+    if (
+      SCHOOL_SETTINGS.has(name) ||
+      name === "ADMIN_EMAIL" ||
+      (name === "WEB_URL" && value === env.PUBLIC_URL)
+    )
+      continue;
     const values = typeof value === "string" ? [value] : Array.isArray(value) ? value.map(String) : [];
     const placeholder = values.map(placeholderIn).find(Boolean);
     if (placeholder)

@@ -118,6 +118,8 @@ async function bookedByStaff(
   },
   slotIndex: number,
   promocode?: string,
+  /** The payment call's query: PayPal's by default; Stripe's with its return addresses. */
+  payQuery: Record<string, string> = { payment_gateway: "paypal" },
 ) {
   const { db, call, course, weekly } = shop;
   const staff = await createStaff(db);
@@ -142,7 +144,7 @@ async function bookedByStaff(
   const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
   const opened = await call("POST", `/api/v2/orders/payment_link/${token}/pay/`, {
     headers: parent.headers,
-    query: { payment_gateway: "paypal" },
+    query: payQuery,
   });
   expect(opened.statusCode, opened.body).toBe(200);
   return { ...parent, ...(opened.json() as { id: string; order_id: number }) };
@@ -253,8 +255,8 @@ export async function createCheckoutTestApp(
     capture,
     setSeats,
     mailsTo,
-    bookedByStaff: (slotIndex: number, promocode?: string) =>
-      bookedByStaff({ db, call, course, weekly }, slotIndex, promocode),
+    bookedByStaff: (slotIndex: number, promocode?: string, payQuery?: Record<string, string>) =>
+      bookedByStaff({ db, call, course, weekly }, slotIndex, promocode, payQuery),
     buyGiftCard: () => buyGiftCard({ db, call, standIn, fulfil, capture }),
     close: async () => {
       await ctx.close();

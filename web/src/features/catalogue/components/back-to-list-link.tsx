@@ -3,6 +3,7 @@ import type { ProductType } from "@atelier/contract";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { backToListHref } from "../back-to-list.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 
@@ -15,7 +16,10 @@ export function BackToListLink({ productType }: { productType: ProductType }) {
   const router = useRouter();
   const locale = useLocale();
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
-  const href = backToListHref(fromList, LIST_PATH_OF_TYPE[productType], locale);
+  // The list kept in the history's state is the browser's alone (a reload keeps it, the server never sees
+  // it): read after hydration, so the first render matches the server's and React keeps the filtered href.
+  const hydrated = useHydrated();
+  const href = backToListHref(hydrated ? fromList : undefined, LIST_PATH_OF_TYPE[productType], locale);
   return (
     <a
       href={href}

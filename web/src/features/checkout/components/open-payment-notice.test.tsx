@@ -36,15 +36,18 @@ beforeEach(() => {
 });
 
 describe("the order left for the gateway's page (D589)", () => {
-  it("tells the cart to read itself again when the order ended with its items back in the cart (D631)", async () => {
-    vi.mocked(api.get).mockResolvedValue(order([orderItem("Course")], { id: 41, status: "cancelled" }));
-    const onItemsBack = vi.fn();
-    renderProbe(onItemsBack);
-    await advance(0);
-    expect(onItemsBack).toHaveBeenCalledTimes(1);
-    expect(screen.getByText("nichts offen")).toBeTruthy();
-    expect(readOpenPayment()).toBeNull();
-  });
+  it.each(["cancelled", "payment_declined"] as const)(
+    "tells the cart to read itself again when the order ended %s, its items back in the cart (D631)",
+    async (status) => {
+      vi.mocked(api.get).mockResolvedValue(order([orderItem("Course")], { id: 41, status }));
+      const onItemsBack = vi.fn();
+      renderProbe(onItemsBack);
+      await advance(0);
+      expect(onItemsBack).toHaveBeenCalledTimes(1);
+      expect(screen.getByText("nichts offen")).toBeTruthy();
+      expect(readOpenPayment()).toBeNull();
+    },
+  );
 
   it("keeps offering an order that still waits, and leaves the cart alone", async () => {
     vi.mocked(api.get).mockResolvedValue(order([orderItem("Course")], { id: 41, status: "payment_staged" }));

@@ -46,7 +46,8 @@ export function useOpenPayment(userKey: string | null, onItemsBack?: () => void)
   // A call that failed for a moment (no connection, a 503) keeps the order; one the server refused forgets it.
   const gone = order.error instanceof ApiError && (order.error.status === 403 || order.error.status === 404);
   const settled = (order.data !== undefined && !waiting) || gone;
-  const itemsBack = status === "cancelled" || status === "in_cart";
+  // Called off, declined, or given back when its reservation ran out: its items are in the cart again.
+  const itemsBack = status === "cancelled" || status === "in_cart" || status === "payment_declined";
   const itemsBackRef = useRef(onItemsBack);
   itemsBackRef.current = onItemsBack;
   useEffect(() => {

@@ -97,7 +97,7 @@ describe("reporting an absence (issue 35, D366)", () => {
     await user.keyboard("{Enter}");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(
-      "Das Abo ist gekündigt und endet vor diesem Tag: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
+      "Das Abo ist gekündigt und endet vorher: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
     );
     await waitFor(() => expect(document.activeElement).toBe(alert));
   });
