@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BillingDetails } from "../db/schema/index.ts";
 import {
   buildInvoiceData,
+  creditedVatCents,
   type DocumentItem,
   describeBooking,
   documentVatCents,
@@ -203,6 +204,20 @@ describe("included VAT", () => {
     expect(includedVatCents(11900)).toBe(1900);
     expect(includedVatCents(2500)).toBe(399);
     expect(includedVatCents(0)).toBe(0);
+  });
+});
+
+describe("a credit note's share of its line's VAT (D639)", () => {
+  it("states what all the notes refunded carry of VAT, less what the earlier ones reversed", () => {
+    // Three thirds of 10,20 €: 0,54 + 0,55 + 0,54 = 1,63 €, the invoice's VAT (each rounding its own: 1,62 €).
+    expect(creditedVatCents({ grossCents: 0, vatCents: 0 }, 340)).toBe(54);
+    expect(creditedVatCents({ grossCents: 340, vatCents: 54 }, 340)).toBe(55);
+    expect(creditedVatCents({ grossCents: 680, vatCents: 109 }, 340)).toBe(54);
+  });
+
+  it("never states a negative VAT after notes that each rounded their own (issued before D639)", () => {
+    // Two old notes of 4 ct stated 1 ct each; 1 ct more: V(9 ct) = 1 ct, less 2 ct reversed.
+    expect(creditedVatCents({ grossCents: 8, vatCents: 2 }, 1)).toBe(0);
   });
 });
 

@@ -251,7 +251,10 @@ export function documentVatCents(lines: readonly VatLine[]) {
  * of what they refunded in all, and a line refunded whole reverses exactly what its invoice charged.
  */
 export function creditedVatCents(earlier: { grossCents: number; vatCents: number }, refundCents: number) {
-  return includedVatCents(earlier.grossCents + refundCents) - earlier.vatCents;
+  const share = includedVatCents(earlier.grossCents + refundCents) - earlier.vatCents;
+  // Notes from before D639 each rounded their own VAT and may have reversed more than their share: a note
+  // never states a negative VAT, nor more than its own included VAT and a cent (found by the review).
+  return Math.min(Math.max(share, 0), includedVatCents(refundCents) + 1);
 }
 
 /** The VAT included in a gross amount at 19 % (§ 12(1) UStG), rounded to the cent. */
