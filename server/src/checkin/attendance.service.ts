@@ -11,7 +11,7 @@ import { berlinDate, presentMarkable } from "@atelier/contract";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { isMeetingCard } from "../invoices/index.ts";
-import { heldLessonOn, type LessonDay, lessonClosures, lessonDay } from "../lessons/index.ts";
+import { heldLessonOn, type LessonDay, lessonClosures, lessonDay, lessonEnds } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { findConfirmedTrials } from "../visit-requests/index.ts";
 import {
@@ -47,6 +47,7 @@ function slotOfLesson(
   date: string,
   now: Date,
   closed: readonly ClosedRange[],
+  lastDay: string | undefined,
 ): number | null {
   const lesson = heldLessonOn(
     {
@@ -58,6 +59,7 @@ function slotOfLesson(
     date,
     child.paidAt ?? now,
     closed,
+    lastDay,
   );
   return lesson?.slot?.id ?? null;
 }
@@ -209,9 +211,13 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const at = now();
     // Only the meeting cards' closures are read (their last meeting moves past them, D548): a weekly lesson
     // on a closed day is told by its slot's `closed`, read with the day's slots (D610).
-    const closedFor = await lessonClosures(db, bookings.filter(isMeetingCard), at, date);
+    // A cancelled subscription's child has no lesson after its last paid day (D635), read for all at once.
+    const [closedFor, endOf] = await Promise.all([
+      lessonClosures(db, bookings.filter(isMeetingCard), at, date),
+      lessonEnds(db, bookings),
+    ]);
     const lessonSlot = new Map(
-      bookings.map((child) => [child.itemId, slotOfLesson(child, date, at, closedFor(child))]),
+      bookings.map((child) => [child.itemId, slotOfLesson(child, date, at, closedFor(child), endOf(child))]),
     );
     return slots.map((slot) => {
       const makeups = new Set(day.makeups.get(slot.id) ?? []);

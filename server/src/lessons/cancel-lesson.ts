@@ -7,7 +7,7 @@ import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findPauses, lengthenForCancelledLesson } from "../subscriptions/index.ts";
-import { lessonClosures } from "./lesson-closures.ts";
+import { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
@@ -133,10 +133,14 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
   if (slot.date === null && isClosed(input.date, await findPauses(ctx.db, slot.productPageId, input.date)))
     throw AppError.validation("date", "lesson_closed");
   const booked = await findBookedItems(ctx.db, { slotId: slot.id });
-  const closedFor = await lessonClosures(ctx.db, booked, ctx.now());
+  const [closedFor, endOf] = await Promise.all([
+    lessonClosures(ctx.db, booked, ctx.now()),
+    lessonEnds(ctx.db, booked),
+  ]);
   const items = booked.filter(
     (item) =>
-      lessonOn(asItem(item), input.date, item.paidAt ?? ctx.now(), closedFor(item))?.slot?.id === slot.id,
+      lessonOn(asItem(item), input.date, item.paidAt ?? ctx.now(), closedFor(item), endOf(item))?.slot?.id ===
+      slot.id,
   );
   return ctx.db.transaction(async (tx) => {
     // The slot's lock, as a makeup booking takes it before it counts seats: a makeup booked meanwhile is

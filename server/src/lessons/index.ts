@@ -1,6 +1,6 @@
 // Lessons over a season (issue 35): absences, makeup credits and bookings, cancelled lessons, reminders.
 
-export { lessonClosures } from "./lesson-closures.ts";
+export { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 export { cancelledDatesOf, type LessonDay, lessonDay, makeupsBetween } from "./lesson-day.ts";
 export { addDays, berlinInstant } from "./lesson-time.ts";
 export { heldLessonOn, type Lesson, type LessonItem, type LessonSlot, lessonOn } from "./lesson-today.ts";

@@ -1,7 +1,7 @@
 import { berlinDate, type ClosedRange } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
 import { isMeetingCard } from "../invoices/index.ts";
-import { findPauses } from "../subscriptions/index.ts";
+import { cancelledSubscriptionsLastDays, findPauses } from "../subscriptions/index.ts";
 import { meetingCardLastPossibleDay } from "./lesson-today.ts";
 
 type Booking = {
@@ -49,4 +49,19 @@ export async function lessonClosures(
     ),
   );
   return (booking) => closed.get(booking.productPageId) ?? [];
+}
+
+/**
+ * The last lesson day of each booking, as `lessonOn` takes it (D635): a cancelled subscription's last paid
+ * day, undefined for any other booking. One read for all the bookings (the roster, a staff cancellation).
+ */
+export async function lessonEnds(
+  db: DbOrTx,
+  bookings: readonly { itemId: number }[],
+): Promise<(booking: { itemId: number }) => string | undefined> {
+  const lastDays = await cancelledSubscriptionsLastDays(
+    db,
+    bookings.map((booking) => booking.itemId),
+  );
+  return (booking) => lastDays.get(booking.itemId);
 }

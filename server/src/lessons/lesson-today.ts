@@ -34,14 +34,18 @@ export function meetingCardLastPossibleDay(
  * (`paidAt`: the payment's moment, or its Berlin day). A subscription runs while it is not cancelled (the
  * item's status says so); a meeting card's weekly times count only
  * up to its last meeting (`itemPeriod`), from its first lesson after the payment and past the course's
- * `closed` days (D548; `lessonClosures` reads them). `heldLessonOn` leaves out the closed days.
+ * `closed` days (D548; `lessonClosures` reads them). A cancelled subscription has none after its last paid
+ * day (`lastDay`, D635; `lessonEnds` reads them), though its item stays active until the worker ends it.
+ * `heldLessonOn` leaves out the closed days.
  */
 export function lessonOn(
   item: LessonItem,
   today: string,
   paidAt: Date | string,
   closed: readonly ClosedRange[] = [],
+  lastDay?: string,
 ): Lesson | null {
+  if (lastDay !== undefined && today > lastDay) return null;
   const paidOn = typeof paidAt === "string" ? paidAt : berlinDate(paidAt);
   const dated = item.slots.find((slot) => slot.date === today);
   if (dated) return { date: today, slot: dated };
@@ -70,8 +74,9 @@ export function heldLessonOn(
   today: string,
   paidAt: Date | string,
   closed: readonly ClosedRange[] = [],
+  lastDay?: string,
 ): Lesson | null {
-  const lesson = lessonOn(item, today, paidAt, closed);
+  const lesson = lessonOn(item, today, paidAt, closed, lastDay);
   if (lesson?.slot && lesson.slot.weekday !== null && lesson.slot.date === null && isClosed(today, closed))
     return null;
   return lesson;

@@ -1,4 +1,11 @@
-import { berlinDate, billingPeriod, lastPaidDay, lengthenByCancelled, paidDays } from "@atelier/contract";
+import {
+  berlinDate,
+  berlinMidnight,
+  billingPeriod,
+  lastPaidDay,
+  lengthenByCancelled,
+  paidDays,
+} from "@atelier/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekOf } from "../admin/dashboard.service.ts";
@@ -908,5 +915,80 @@ describe("a cancelled lesson on a page that lengthens the paid period (D393)", (
         .set({ cancelledLessonOutcome: "credit" })
         .where(eq(productPages.id, t.course.page.id));
     }
+  });
+});
+
+describe("a cancelled subscription's child has no lesson after its last paid day, for staff either (D635)", () => {
+  // The weeks are fixed (the last paid day is set below), on the slots' weekday and clear of the other tests' dates.
+  const lastDay = () => addDays(tomorrow(), 36);
+  const before = () => addDays(tomorrow(), 28);
+  const after = () => addDays(tomorrow(), 42);
+
+  /** A booking in weekly slot `slot`, cancelled through the parent's route, whose last paid day is `lastDay()`. */
+  async function cancelledBooking(slot: number) {
+    const booking = await paidBooking(slot);
+    const cancel = await t.call("PATCH", `/api/v2/orders/items/${booking.itemId}/cancel/`, {
+      headers: booking.parent.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.db
+      .update(subscriptions)
+      .set({ cancelAt: berlinMidnight(addDays(lastDay(), 1)) })
+      .where(eq(subscriptions.orderItemId, booking.itemId));
+    return booking;
+  }
+
+  it("is on a roster up to its end only, and a lesson cancelled after it neither mails the family nor credits it", async () => {
+    const slot = t.weekly[1];
+    if (!slot) throw new Error("no slot");
+    const booking = await cancelledBooking(1);
+    const listed = async (date: string) => {
+      const roster = await t.call("GET", "/api/v2/admin/attendance/", {
+        headers: staff.headers,
+        query: { slot: String(slot.id), date },
+      });
+      expect(roster.statusCode, roster.body).toBe(200);
+      return roster
+        .json()
+        .children.some((child: { order_item: number }) => child.order_item === booking.itemId);
+    };
+    expect(await listed(before())).toBe(true);
+    expect(await listed(after())).toBe(false);
+
+    const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body: {
+        slot: slot.id,
+        date: after(),
+        reason_de: "Die Lehrerin ist krank.",
+        reason_ru: "Преподаватель заболел.",
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const credits = await t.db
+      .select()
+      .from(makeupCredits)
+      .where(eq(makeupCredits.orderItemId, booking.itemId));
+    expect(credits).toEqual([]);
+    const mails = (await t.mailsTo(booking.email)).filter((mail) => mail.template === "lesson-cancelled");
+    expect(mails).toEqual([]);
+  });
+
+  it("takes a make-up in the child's own group on a day after its end", async () => {
+    const { parent, itemId } = await cancelledBooking(0);
+    // A lesson before the end reported absent gives the credit (tomorrow's may be cancelled by the tests above).
+    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [before()] },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    const own = t.weekly[0];
+    if (!credit || !own) throw new Error("no credit");
+    const reply = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: own.id, date: after() },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
   });
 });

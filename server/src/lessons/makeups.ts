@@ -12,7 +12,7 @@ import {
   visitors,
 } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { lessonClosures } from "./lesson-closures.ts";
+import { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import {
@@ -151,7 +151,8 @@ export async function makeupOptions(ctx: LessonsContext, userId: number, creditI
 
 /**
  * Whether the credit's child is in a lesson already (D517): its own group that day, as its bookings give
- * it lessons (`lessonOn`: from the day paid, a meeting card within its weeks), or a make-up booked there.
+ * it lessons (`lessonOn`: from the day paid, a meeting card within its weeks, a cancelled subscription up to
+ * its last paid day), or a make-up booked there.
  */
 async function childLessons(
   ctx: LessonsContext,
@@ -164,13 +165,14 @@ async function childLessons(
   const own = (await findBookedItems(dbx, { userId: credit.userId })).filter(
     (item) => item.visitorId === visitorId,
   );
-  const closedFor = await lessonClosures(dbx, own, ctx.now());
+  const [closedFor, endOf] = await Promise.all([lessonClosures(dbx, own, ctx.now()), lessonEnds(dbx, own)]);
   return (slotId, date) =>
     made.has(`${slotId}@${date}`) ||
     own.some(
       (item) =>
         item.slots.some((slot) => slot.id === slotId) &&
-        lessonOn(asItem(item), date, item.paidAt ?? ctx.now(), closedFor(item))?.slot?.id === slotId,
+        lessonOn(asItem(item), date, item.paidAt ?? ctx.now(), closedFor(item), endOf(item))?.slot?.id ===
+          slotId,
     );
 }
 
