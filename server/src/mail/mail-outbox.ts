@@ -43,15 +43,28 @@ export type MailRequest = {
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
+/** A mail's row as the outbox stores it: its address checked, its subject and bodies rendered. */
+function outboxRow(mail: MailRequest, options?: RenderOptions) {
+  // A bad address would only fail in the worker, hours later; failing here rolls the cause back instead.
+  const to = EmailSchema.parse(mail.to);
+  // `renderMail` cannot see that template and data of a union member belong together; MailRequest guarantees it.
+  const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
+  return {
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    template: mail.template,
+    locale: mail.locale,
+    attachments: mail.attachments ?? [],
+  };
+}
+
 export async function enqueueMail(
   dbOrTx: DbOrTx,
   mail: MailRequest,
   options?: RenderOptions,
 ): Promise<{ id: number }> {
-  // A bad address would only fail in the worker, hours later; failing here rolls the cause back instead.
-  const to = EmailSchema.parse(mail.to);
-  // `renderMail` cannot see that template and data of a union member belong together; MailRequest guarantees it.
-  const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
   // Prepared, with or without a time to wait for: every payment writes two mails (D457).
   const [row] = await prepared<{ id: number }[]>(
     dbOrTx,
@@ -70,16 +83,7 @@ export async function enqueueMail(
           ...(mail.notBefore ? { nextAttemptAt: ph("notBefore") } : {}),
         })
         .returning({ id: mailOutbox.id }),
-  ).execute({
-    to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    template: mail.template,
-    locale: mail.locale,
-    attachments: mail.attachments ?? [],
-    notBefore: mail.notBefore,
-  });
+  ).execute({ ...outboxRow(mail, options), notBefore: mail.notBefore });
   if (!row) throw new Error("mail_outbox insert returned no row");
   return row;
 }
@@ -441,19 +445,9 @@ export async function rewriteMail(
   mail: MailRequest,
   options?: RenderOptions,
 ): Promise<void> {
-  const to = EmailSchema.parse(mail.to);
-  const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
   await tx
     .update(mailOutbox)
-    .set({
-      to,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      template: mail.template,
-      locale: mail.locale,
-      attachments: mail.attachments ?? [],
-    })
+    .set(outboxRow(mail, options))
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
