@@ -47,3 +47,23 @@ export async function trialDayOf(
   if (!day) throw new Error(`course ${productId} has no lesson day from ${from} in the trial form's weeks`);
   return day;
 }
+
+/**
+ * Waits, when Berlin's midnight is less than `minutes` away, until just after it: a test that makes a lesson
+ * "today" and then checks in at it must not see the day change between the two (the door then rightly
+ * answers "not today"). At most `minutes` of waiting; the caller's timeout must allow for it.
+ */
+export async function clearOfBerlinMidnight(minutes: number): Promise<void> {
+  const [h, m, s] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Berlin",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number);
+  const left = 24 * 3600 - ((h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0));
+  if (left <= minutes * 60) await new Promise((resolve) => setTimeout(resolve, (left + 5) * 1000));
+}
