@@ -64,12 +64,15 @@ async function givenBackWhenUnpaid(db: DbOrTx, order: OrderRow | undefined): Pro
   return order !== undefined && order.userId !== null && !(await isLinkedOrder(db, order.id));
 }
 
+/** A Stripe Checkout Session its buyer could still pay (PayPal takes nothing before our capture). */
+const isOpenSession = (gateway: Gateways, answer: GatewayOrder) =>
+  gateway.nameOf(answer.id) === "stripe" && answer.status === "CREATED" && !answer.capture;
+
 /**
  * The gateway's answer once a Stripe session still open at the end of its reservation is closed (its buyer
  * could otherwise still pay on Stripe's page). A session paid meanwhile answers its payment, to be recorded.
  */
 async function closeOpenSession(gateway: Gateways, answer: GatewayOrder): Promise<GatewayOrder> {
-  if (gateway.nameOf(answer.id) !== "stripe" || answer.status !== "CREATED" || answer.capture) return answer;
   await gateway.voidOrder?.(answer.id);
   return gateway.getOrder(answer.id);
 }
@@ -128,8 +131,9 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
         if (row.gatewayOrderId) {
           answer = await gateway.getOrder(row.gatewayOrderId);
           // Only an order whose items would go back: a link's Stripe session stays payable late (D51).
-          if (row.expired && (await givenBackWhenUnpaid(db, await findOrder(db, row.orderId))))
-            answer = await closeOpenSession(gateway, answer);
+          if (row.expired && isOpenSession(gateway, answer))
+            if (await givenBackWhenUnpaid(db, await findOrder(db, row.orderId)))
+              answer = await closeOpenSession(gateway, answer);
           if (answer.capture && answer.capture.status !== "DECLINED" && answer.capture.status !== "FAILED") {
             await checkout.recordCapture(row.gatewayOrderId, answer.capture);
             round.reconciled += 1;

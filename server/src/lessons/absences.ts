@@ -4,8 +4,7 @@ import { berlinDate, type ComingLesson, type Locale } from "@atelier/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { absenceLinks, type DbOrTx, lessonAbsences, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { cancelledSubscriptionsLastDays } from "../subscriptions/index.ts";
-import { lessonClosures } from "./lesson-closures.ts";
+import { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import {
@@ -27,7 +26,7 @@ import {
 
 /** The last day a cancelled subscription has lessons (its last paid day), or undefined for any other booking. */
 async function lastLessonDay(dbx: DbOrTx, item: BookedItem): Promise<string | undefined> {
-  return (await cancelledSubscriptionsLastDays(dbx, [item.itemId])).get(item.itemId);
+  return (await lessonEnds(dbx, [item]))(item);
 }
 
 /**
@@ -38,11 +37,13 @@ export async function comingLessons(
   ctx: LessonsContext,
   dbx: DbOrTx,
   item: BookedItem,
+  /** The booking's last lesson day when the caller has read it (`lastLessonDay`), so it is not read again. */
+  known?: { lastDay: string | undefined },
 ): Promise<ComingLesson[]> {
   const today = berlinDate(ctx.now());
   const horizon = addDays(today, HORIZON_DAYS);
   const paidAt = item.paidAt ?? ctx.now();
-  const lastDay = await lastLessonDay(dbx, item);
+  const lastDay = known ? known.lastDay : await lastLessonDay(dbx, item);
   const until = lastDay !== undefined && lastDay < horizon ? lastDay : horizon;
   const [closedFor, closures, cancelled, absences] = await Promise.all([
     lessonClosures(dbx, [item], ctx.now()),
@@ -130,10 +131,8 @@ export async function report(
   dates: string[],
   reportedBy: number | null,
 ) {
-  const [coming, lastDay] = await Promise.all([
-    comingLessons(ctx, ctx.db, item),
-    lastLessonDay(ctx.db, item),
-  ]);
+  const lastDay = await lastLessonDay(ctx.db, item);
+  const coming = await comingLessons(ctx, ctx.db, item, { lastDay });
   for (const date of dates) {
     const lesson = coming.find((one) => one.date === date);
     if (!lesson && lastDay !== undefined && date > lastDay)
