@@ -88,7 +88,7 @@ describe("npm run backup / restore / move-to-postgres", () => {
     await opened.migrate();
     await opened.close();
     const settings = join(dataDir, "shop.env");
-    writeFileSync(settings, `# the shop's settings\nDATA_DIR=${dataDir}\nexport LOG_LEVEL=warn\n`);
+    writeFileSync(settings, `# the shop's settings \\\nDATA_DIR=${dataDir}\nexport LOG_LEVEL=warn\n`);
     const file = join(dataDir, "backup.tar.gz");
     const { lines, io } = capture();
     // The environment names another folder (a shell that loaded an older file): the settings file wins.
@@ -97,6 +97,9 @@ describe("npm run backup / restore / move-to-postgres", () => {
     ).toBe(0);
     expect(lines).toContain(
       `${settings}: the line of "export LOG_LEVEL" is ignored, as the shop's service ignores it (write NAME=value, without "export").`,
+    );
+    expect(lines).toContain(
+      `${settings}, line 1: a comment ends in a backslash. systemd before version 254 (Debian 12 has 252) reads the next line as part of that comment, so the shop's service would not see its setting there: remove the backslash.`,
     );
     expect(lines.find((line) => line.startsWith("Backup of"))).toContain(
       `Backup of PGlite under ${dataDir} (DATA_DIR)`,

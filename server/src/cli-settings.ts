@@ -28,10 +28,16 @@ export function settingsFromArguments(
   if (path === undefined) return { argv: rest, source: environment, warnings: [] };
   try {
     const file = readSettingsFile(path);
-    const warnings = file.ignored.map(
-      (name) =>
-        `${path}: the line of "${name}" is ignored, as the shop's service ignores it (write NAME=value, without "export").`,
-    );
+    const warnings = [
+      ...file.ignored.map(
+        (name) =>
+          `${path}: the line of "${name}" is ignored, as the shop's service ignores it (write NAME=value, without "export").`,
+      ),
+      ...file.continuedComments.map(
+        (line) =>
+          `${path}, line ${line}: a comment ends in a backslash. systemd before version 254 (Debian 12 has 252) reads the next line as part of that comment, so the shop's service would not see its setting there: remove the backslash.`,
+      ),
+    ];
     return { argv: rest, source: { ...environment, ...file.values }, warnings };
   } catch (error) {
     if (error instanceof SettingsFileError) return { error: error.message };

@@ -75,13 +75,29 @@ describe("parseSettingsFile", () => {
 
   it("reads deploy/settings.env.example into settings the shop accepts", () => {
     const example = readFileSync(new URL("../../../deploy/settings.env.example", import.meta.url), "utf8");
-    const { values, ignored } = parseSettingsFile(example);
+    const { values, ignored, continuedComments } = parseSettingsFile(example);
     expect(ignored).toEqual([]);
+    expect(continuedComments).toEqual([]);
     expect(values.MAIL_FROM).toBe("Atelier <info@school.example.org>");
     expect(values.SCHOOL_ADDRESS).toBe("Musterstraße 1, 10115 Berlin");
     const env = loadEnv(values);
     expect(env.NODE_ENV).toBe("production");
     expect(env.SMTP_URL).toBe("smtp://shop%40school.example.org:change-me@smtp.example.org:587");
+  });
+
+  it("names a comment ending in a backslash, which Debian 12's systemd joins to the next line", () => {
+    const file = parseSettingsFile(
+      [
+        "# the mail server \\",
+        "SMTP_URL=smtp://mail",
+        "# two backslashes end it \\\\",
+        "DATA_DIR=/var/lib/x",
+      ].join("\n"),
+    );
+    // This reader (systemd 254 and later) keeps both settings; systemd 252 would lose SMTP_URL.
+    expect(file.values).toEqual({ SMTP_URL: "smtp://mail", DATA_DIR: "/var/lib/x" });
+    expect(file.continuedComments).toEqual([1]);
+    expect(parseSettingsFile(FILE).continuedComments).toEqual([]);
   });
 
   it("says why a file cannot be read", () => {

@@ -12,11 +12,16 @@ import { readFileSync } from "node:fs";
  * - `'…'` holds every character as it is, backslashes too; `"…"` as well, except that `\"`, `\\`, `` \` ``
  *   and `\$` stand for the character after the backslash;
  * - a name that is not letters, digits and `_` (e.g. `export NAME=…`) is ignored, as systemd ignores it.
+ * A comment that ends in a backslash is where systemd's versions differ: from 254 it ends at the line's end,
+ * as here, but 252 (Debian 12's) joins the next line to it, so that line's setting is lost for the service.
+ * Such lines are named (`continuedComments`) so a person can remove the backslash.
  */
 export type SettingsFile = {
   values: Record<string, string>;
   /** Names systemd ignores too (`export NAME`, a name with a dash), so a person can be told. */
   ignored: string[];
+  /** Line numbers (from 1) of comments ending in a backslash, which systemd 252 joins to the next line. */
+  continuedComments: number[];
 };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -38,8 +43,11 @@ type State =
 
 /** The settings of a file's text; see `SettingsFile` for the rules. */
 export function parseSettingsFile(text: string): SettingsFile {
-  const file: SettingsFile = { values: {}, ignored: [] };
+  const file: SettingsFile = { values: {}, ignored: [], continuedComments: [] };
   let state: State = "preKey";
+  let line = 1;
+  // Inside a comment, whether systemd 252 would take the next character as escaped (after an odd backslash).
+  let commentEscape = false;
   let key = "";
   let value = "";
   // Where trailing whitespace of an unquoted value starts, to be chopped off at the end of the line.
@@ -54,6 +62,11 @@ export function parseSettingsFile(text: string): SettingsFile {
     valueEnd = -1;
   };
   for (const c of text) {
+    if (state === "comment") {
+      if (commentEscape && NEWLINE.includes(c)) file.continuedComments.push(line);
+      commentEscape = !commentEscape && c === "\\";
+    } else commentEscape = false;
+    if (c === "\n") line++;
     switch (state) {
       case "preKey":
         if (c === "#" || c === ";") state = "comment";
