@@ -1,8 +1,23 @@
 /** Days on the school's clock (Berlin), as the tests pick and read them. */
+import { SCHOOL_TIME_ZONE, todayInBerlin, trialDates } from "@atelier/contract";
 
 /** Today in Berlin as YYYY-MM-DD. */
-export const berlinToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+export const berlinToday = () => todayInBerlin();
+
+/** Berlin's wall clock now: hours (0–23), minutes and seconds. */
+export function berlinClock(): { h: number; m: number; s: number } {
+  const [h, m, s] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: SCHOOL_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number);
+  return { h: h ?? 0, m: m ?? 0, s: s ?? 0 };
+}
 
 /** 0 = Monday … 6 = Sunday, as slots count weekdays. */
 export const weekdayOf = (iso: string) => (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -36,7 +51,6 @@ export async function trialDayOf(
   productId: number,
   fromDays = 3,
 ): Promise<string> {
-  const { trialDates } = await import("@atelier/contract");
   const detail = (await (await request.get(`/api/v2/products/${productId}/?locale=de`)).json()) as {
     schedule_slots: Parameters<typeof trialDates>[0];
     closures?: { starts_on: string; ends_on: string }[];
@@ -54,16 +68,7 @@ export async function trialDayOf(
  * answers "not today"). At most `minutes` of waiting; the caller's timeout must allow for it.
  */
 export async function clearOfBerlinMidnight(minutes: number): Promise<void> {
-  const [h, m, s] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Berlin",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date())
-    .split(":")
-    .map(Number);
-  const left = 24 * 3600 - ((h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0));
+  const { h, m, s } = berlinClock();
+  const left = 24 * 3600 - (h * 3600 + m * 60 + s);
   if (left <= minutes * 60) await new Promise((resolve) => setTimeout(resolve, (left + 5) * 1000));
 }

@@ -1,7 +1,7 @@
 import { trialDates } from "@atelier/contract";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { weeklyCourse } from "../support/courses.ts";
-import { berlinDay, shownDay } from "../support/days.ts";
+import { berlinClock, berlinDay, shownDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { addToCart, placeOrder } from "../support/orders.ts";
@@ -30,16 +30,8 @@ const stamp = `${Date.now()}`.slice(-7);
 
 /** Berlin's wall clock now as minutes since midnight. */
 function berlinMinutes(): number {
-  const [h, m] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Berlin",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date())
-    .split(":")
-    .map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
+  const { h, m } = berlinClock();
+  return h * 60 + m;
 }
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

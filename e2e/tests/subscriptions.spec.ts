@@ -1,5 +1,7 @@
+import { berlinDate } from "@atelier/contract";
 import type { APIRequestContext } from "@playwright/test";
 import { severeFindings } from "../support/axe.ts";
+import { shownDay as shownBerlinDay } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { buyWeeklyCourse, paypalStandInUrl as paypalUrl } from "../support/orders.ts";
@@ -58,17 +60,7 @@ async function webhook(request: APIRequestContext, eventType: string, resource: 
 }
 
 /** The day as the profile shows it (lib/format.ts formatDate of the Berlin day). */
-const shownDay = (iso: string) => {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(iso));
-  const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("de-DE", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
-};
+const shownDay = (iso: string) => shownBerlinDay(berlinDate(new Date(iso)));
 
 test.describe("course subscriptions", () => {
   test.beforeEach(async ({ page }) => {
