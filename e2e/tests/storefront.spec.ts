@@ -82,6 +82,34 @@ test.describe("storefront on a phone", () => {
       );
     });
 
+    test(`${locale}: the keyboard's focus is never hidden under the booking bar`, async ({ page }) => {
+      // WCAG 2.4.11: an element reached by Tab scrolls into view above the bar fixed to the screen's bottom.
+      await page.goto(`/product/kleine-maler-5-7?locale=${locale}`);
+      const bar = page.getByTestId("sticky-booking-bar");
+      await expect(bar).toBeVisible();
+      const hidden: string[] = [];
+      for (let step = 0; step < 80; step++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          const barElement = document.querySelector('[data-testid="sticky-booking-bar"]');
+          if (!active || active === document.body || !barElement) return null;
+          const box = active.getBoundingClientRect();
+          return {
+            name: `${active.tagName} ${(active.textContent ?? "").trim().slice(0, 40)}`,
+            inBar: barElement.contains(active),
+            bottom: box.bottom,
+            barTop: barElement.getBoundingClientRect().top,
+            inFooter: active.closest("footer") !== null,
+          };
+        });
+        if (!focus || focus.inBar) continue;
+        if (focus.bottom > focus.barTop + 1) hidden.push(focus.name);
+        if (focus.inFooter) break;
+      }
+      expect(hidden).toEqual([]);
+    });
+
     test(`${locale}: an event shows its next date within the first screen`, async ({ page }) => {
       await page.goto(`/events?locale=${locale}`);
       const firstCard = page.getByRole("main").getByRole("article").first();

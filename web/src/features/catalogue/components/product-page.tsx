@@ -291,6 +291,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
   return (
     <div
       data-testid="sticky-booking-bar"
+      data-screen-bottom-bar
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
     >
       <Container className="flex items-center justify-between gap-3 py-3">
