@@ -11,14 +11,16 @@ export const CheckinParamsSchema = z.object({
 
 /**
  * What the door says about a code today (D108). A read answers `ready` (a lesson today, not yet checked in)
- * or `already_checked_in`; a check-in answers `checked_in` or `already_checked_in`; `not_today`, `cancelled`
- * and `unpaid` are read as they are and refused as a check-in (400 with the matching error code).
+ * or `already_checked_in`; a check-in answers `checked_in` or `already_checked_in`; `not_today`,
+ * `contract_ended`, `lesson_cancelled`, `cancelled` and `unpaid` are read as they are and refused as a check-in (400 with the matching error code).
  */
 export const CHECKIN_STATUSES = [
   "ready",
   "checked_in",
   "already_checked_in",
   "not_today",
+  /** A cancelled subscription past its last paid day, before the worker ended its item (D635): no lessons now. */
+  "contract_ended",
   /** The school cancelled today's lesson (issue 35, D369): nobody checks in. */
   "lesson_cancelled",
   "cancelled",

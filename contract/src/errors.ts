@@ -349,6 +349,10 @@ export const ERROR_MESSAGES = {
     de: "Mit dieser Buchung ist heute kein Termin.",
     ru: "По этому бронированию сегодня нет занятия.",
   },
+  checkin_contract_ended: {
+    de: "Das Abo dieser Buchung ist gekündigt und bereits abgelaufen: Das Kind hat in diesem Kurs keinen Unterricht mehr.",
+    ru: "Абонемент по этому бронированию расторгнут и уже закончился: занятий по этому курсу у ребёнка больше нет.",
+  },
   present_before_lesson_day: {
     de: "Anwesend kann erst am Tag der Stunde eingetragen werden. Eine Abmeldung (abwesend) geht schon vorher.",
     ru: "Отметить присутствие можно только в день занятия. Отсутствие можно отметить заранее.",

@@ -1,4 +1,4 @@
-import { berlinDate } from "@atelier/contract";
+import { addDays, berlinDate, berlinMidnight } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   scheduleSlots,
+  subscriptions,
   users,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -192,6 +193,41 @@ describe("check-in per lesson date", () => {
     // Without the holidays its meetings are over.
     const after = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
     expect(after.json()).toMatchObject({ valid: false, status: "not_today" });
+  });
+
+  it("refuses a cancelled subscription after its last paid day, saying so in German and Russian (D647)", async () => {
+    const { parent, code, itemId } = await paidBooking(2);
+    const cancel = await t.call("PATCH", `/api/v2/orders/items/${itemId}/cancel/`, {
+      headers: parent.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Its paid month ended yesterday; the worker has not ended the item yet, so it is still active.
+    const today = berlinDate(new Date());
+    await t.db
+      .update(subscriptions)
+      .set({ cancelAt: berlinMidnight(today) })
+      .where(eq(subscriptions.orderItemId, itemId));
+    const seen = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+    expect(seen.json()).toMatchObject({ valid: false, status: "contract_ended", lesson: null });
+    for (const [locale, text] of [
+      ["de", "Das Abo dieser Buchung ist gekündigt"],
+      ["ru", "Абонемент по этому бронированию расторгнут"],
+    ] as const) {
+      const res = await t.call("POST", `/api/v2/checkin/${code}/`, {
+        headers: staff.headers,
+        query: { locale },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error_codes).toEqual({ non_field_errors: ["checkin_contract_ended"] });
+      expect(res.json().non_field_errors[0]).toContain(text);
+    }
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId))).toHaveLength(0);
+    // Up to its last paid day the child comes in as before.
+    await t.db
+      .update(subscriptions)
+      .set({ cancelAt: berlinMidnight(addDays(today, 1)) })
+      .where(eq(subscriptions.orderItemId, itemId));
+    expect((await post(code)).json()).toMatchObject({ status: "checked_in" });
   });
 
   it("refuses a cancelled booking and one whose order is not paid, each by its own code", async () => {

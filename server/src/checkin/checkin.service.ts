@@ -10,7 +10,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { checkins, orderItems, orders } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { heldLessonOn, isLessonCancelled, type Lesson, lessonClosures } from "../lessons/index.ts";
+import {
+  heldLessonOn,
+  isLessonCancelled,
+  type Lesson,
+  lessonClosures,
+  lessonEnds,
+} from "../lessons/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
@@ -30,20 +36,26 @@ export type RecordAudit = (
 
 const REFUSALS: Partial<Record<CheckinStatus, ErrorCode>> = {
   not_today: "checkin_not_today",
+  contract_ended: "checkin_contract_ended",
   lesson_cancelled: "checkin_lesson_cancelled",
   cancelled: "checkin_cancelled",
   unpaid: "checkin_unpaid",
 };
 
-/** What the door says (D108): the booking's state first, then today's lesson, its cancellation, the mark. */
+/**
+ * What the door says (D108): the booking's state first, then a cancelled subscription past its last paid
+ * day (its item stays active until the worker ends it, D635), then today's lesson, its cancellation, the mark.
+ */
 function statusOf(
   row: { itemStatus: string; orderStatus: string },
+  ended: boolean,
   lesson: Lesson | null,
   at: Date | null,
   cancelledToday: boolean,
 ): CheckinStatus {
   if (row.itemStatus === "cancelled") return "cancelled";
   if (row.orderStatus !== "paid") return "unpaid";
+  if (ended) return "contract_ended";
   if (!lesson) return "not_today";
   if (cancelledToday) return "lesson_cancelled";
   return at ? "already_checked_in" : "ready";
@@ -87,12 +99,20 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
     if (!item) throw AppError.notFound();
     const today = berlinDate(now());
     const booking = { ...item, paidAt: row.paidAt };
-    const closedFor = await lessonClosures(db, [booking], now());
+    // The same rule as the roster's: a cancelled subscription has no lesson after its last paid day (D647).
+    const [closedFor, endOf] = await Promise.all([
+      lessonClosures(db, [booking], now()),
+      lessonEnds(db, [row]),
+    ]);
+    const lastDay = endOf(row);
     const lesson: Lesson | null =
-      row.orderStatus === "paid" ? heldLessonOn(item, today, row.paidAt ?? now(), closedFor(booking)) : null;
+      row.orderStatus === "paid"
+        ? heldLessonOn(item, today, row.paidAt ?? now(), closedFor(booking), lastDay)
+        : null;
     const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
     const cancelledToday = lesson?.slot ? await isLessonCancelled(db, lesson.slot.id, lesson.date) : false;
-    const status = statusOf(row, lesson, at, cancelledToday);
+    const ended = lastDay !== undefined && today > lastDay;
+    const status = statusOf(row, ended, lesson, at, cancelledToday);
     const visitor = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
     return {
       itemId: row.itemId,

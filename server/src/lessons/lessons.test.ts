@@ -609,6 +609,23 @@ describe("reminders", () => {
     expect(mails).toHaveLength(1);
   });
 
+  it("none for a first lesson after a cancelled subscription's last paid day (D647)", async () => {
+    const ended = await paidBooking(0);
+    // Its last paid day is today, before the item's first lesson tomorrow; the worker has not ended it yet.
+    await t.db
+      .update(subscriptions)
+      .set({ cancelAt: berlinMidnight(tomorrow()) })
+      .where(eq(subscriptions.orderItemId, ended.itemId));
+    await t.app.lessonReminders.runOnce();
+    expect((await t.mailsTo(ended.email)).filter((mail) => mail.template === "lesson-reminder")).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(lessonReminders)
+        .where(eq(lessonReminders.key, `first:${ended.itemId}`)),
+    ).toEqual([]);
+  });
+
   it("none for a first lesson the school cancelled or a closure, and none when staff turned the kind off", async () => {
     const slot = t.weekly[0];
     if (!slot) throw new Error("no slot");

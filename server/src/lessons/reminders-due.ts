@@ -18,7 +18,7 @@ import {
   visitors,
   visitRequests,
 } from "../db/index.ts";
-import { lessonClosures } from "./lesson-closures.ts";
+import { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { type LessonItem, lessonOn } from "./lesson-today.ts";
 import { closedOn } from "./lessons.deps.ts";
@@ -96,7 +96,8 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     db,
     items.map((item) => item.itemId),
   );
-  const closedFor = await lessonClosures(db, items, now());
+  // A cancelled subscription has no lesson after its last paid day (D635, D647): no reminder for one.
+  const [closedFor, endOf] = await Promise.all([lessonClosures(db, items, now()), lessonEnds(db, items)]);
   const takesPlaceOn = await calendarOf(
     db,
     items.flatMap((item) => item.slots.map((slot) => slot.id)),
@@ -114,7 +115,7 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     let first: { date: string; slot: { id: number; start: string; end: string } } | null = null;
     const absent = absences.get(item.itemId) ?? new Set<string>();
     for (let date = paidOn; date <= tomorrow; date = addDays(date, 1)) {
-      const lesson = lessonOn(lessonItem, date, item.paidAt ?? paidOn, closedFor(item));
+      const lesson = lessonOn(lessonItem, date, item.paidAt ?? paidOn, closedFor(item), endOf(item));
       if (!lesson?.slot || absent.has(date)) continue;
       // A lesson of the payment's day that began before the payment is not the first one the parent
       // bought (D250): the contract, the invoice and the mail name next week's, and so does the reminder.

@@ -20,6 +20,7 @@ export const de = {
       checked_in: "Eingecheckt",
       already_checked_in: "Schon eingecheckt, heute um %{time} Uhr",
       not_today: "Heute kein Termin mit dieser Buchung",
+      contract_ended: "Abo gekündigt und abgelaufen: keine Stunden mehr",
       lesson_cancelled: "Die heutige Stunde ist abgesagt",
       cancelled: "Storniert",
       unpaid: "Nicht bezahlt",

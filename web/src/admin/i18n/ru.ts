@@ -17,6 +17,7 @@ export const ru: AdminMessages = {
       checked_in: "Приход отмечен",
       already_checked_in: "Приход уже отмечен сегодня в %{time}",
       not_today: "Сегодня по этому бронированию занятий нет",
+      contract_ended: "Абонемент расторгнут и закончился: занятий больше нет",
       lesson_cancelled: "Сегодняшнее занятие отменено",
       cancelled: "Отменено",
       unpaid: "Не оплачено",

@@ -14,6 +14,7 @@ type Outcome =
   | "checked_in"
   | "already_checked_in"
   | "not_today"
+  | "contract_ended"
   | "lesson_cancelled"
   | "cancelled"
   | "unpaid"
@@ -25,6 +26,7 @@ const COLOUR: Record<Outcome, "green" | "amber" | "red"> = {
   checked_in: "green",
   already_checked_in: "amber",
   not_today: "red",
+  contract_ended: "red",
   lesson_cancelled: "red",
   cancelled: "red",
   unpaid: "red",
@@ -34,6 +36,7 @@ const COLOUR: Record<Outcome, "green" | "amber" | "red"> = {
 const BACKGROUND = { green: "#dcfce7", amber: "#fef3c7", red: "#fee2e2" } as const;
 const REFUSED: Record<string, Outcome> = {
   checkin_not_today: "not_today",
+  checkin_contract_ended: "contract_ended",
   checkin_lesson_cancelled: "lesson_cancelled",
   checkin_cancelled: "cancelled",
   checkin_unpaid: "unpaid",

@@ -8,6 +8,7 @@ export type DoorOutcome =
   | "checked_in"
   | "already_checked_in"
   | "not_today"
+  | "contract_ended"
   | "lesson_cancelled"
   | "cancelled"
   | "unpaid"
@@ -19,6 +20,7 @@ export type DoorResult = { outcome: DoorOutcome; booking: Checkin | null };
 
 const REFUSED: Record<string, DoorOutcome> = {
   checkin_not_today: "not_today",
+  checkin_contract_ended: "contract_ended",
   checkin_lesson_cancelled: "lesson_cancelled",
   checkin_cancelled: "cancelled",
   checkin_unpaid: "unpaid",
@@ -41,6 +43,7 @@ export const TONE: Record<DoorOutcome, DoorTone> = {
   checked_in: "ok",
   already_checked_in: "again",
   not_today: "no",
+  contract_ended: "no",
   lesson_cancelled: "no",
   cancelled: "no",
   unpaid: "no",

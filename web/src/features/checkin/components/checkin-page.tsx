@@ -44,7 +44,7 @@ export function CheckinPage({ code }: { code: string }) {
               {booking.data.valid
                 ? t("valid")
                 : t(
-                    `door.outcome.${booking.data.status as "not_today" | "lesson_cancelled" | "cancelled" | "unpaid"}`,
+                    `door.outcome.${booking.data.status as "not_today" | "contract_ended" | "lesson_cancelled" | "cancelled" | "unpaid"}`,
                   )}
             </p>
             <p className="text-xl font-semibold">{booking.data.visitor_name ?? t("noChild")}</p>

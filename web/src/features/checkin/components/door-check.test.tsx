@@ -91,6 +91,30 @@ describe("the door's manual code field", () => {
   });
 
   it.each([
+    ["de", "Abo gekündigt und abgelaufen: keine Stunden mehr", "Einchecken"],
+    ["ru", "Абонемент расторгнут и закончился: занятий больше нет", "Отметить приход"],
+  ] as const)(
+    "a subscription past its last paid day is red, says so (%s) and names the child (D647)",
+    async (locale, text, button) => {
+      vi.mocked(api.post).mockRejectedValue(
+        new ApiError(400, { error_codes: { non_field_errors: ["checkin_contract_ended"] } }),
+      );
+      vi.mocked(api.get).mockResolvedValue({
+        ...booking,
+        valid: false,
+        status: "contract_ended",
+        lesson: null,
+      });
+      renderDoor(locale);
+      const result = await scan(CODE, button);
+      expect(result.dataset.colour).toBe("red");
+      expect(result.textContent).toContain(text);
+      expect(await screen.findByText("Mila Muster")).toBeTruthy();
+      expect(playDoorTone).toHaveBeenCalledWith("no");
+    },
+  );
+
+  it.each([
     [new ApiError(400, { error_codes: { non_field_errors: ["checkin_cancelled"] } }), "Storniert"],
     [new ApiError(400, { error_codes: { non_field_errors: ["checkin_unpaid"] } }), "Nicht bezahlt"],
     [new ApiError(404, { detail: "Nicht gefunden." }), "Unbekannter Code"],

@@ -41,6 +41,7 @@ export function DoorCheck() {
         const outcome = refusedOutcome(error);
         if (
           outcome !== "not_today" &&
+          outcome !== "contract_ended" &&
           outcome !== "lesson_cancelled" &&
           outcome !== "cancelled" &&
           outcome !== "unpaid"

@@ -14,6 +14,7 @@ const COLOUR_OF: Record<DoorResult["outcome"], keyof typeof COLOURS> = {
   checked_in: "green",
   already_checked_in: "amber",
   not_today: "red",
+  contract_ended: "red",
   lesson_cancelled: "red",
   cancelled: "red",
   unpaid: "red",
