@@ -87,8 +87,11 @@ export type ComingLesson = {
   slot: number;
   start: string;
   end: string;
-  /** "coming", "absent" (reported), "cancelled" (by the school) or "closed" (a holiday). */
-  status: "coming" | "absent" | "cancelled" | "closed";
+  /**
+   * "coming", "absent" (reported), "cancelled" (by the school), "closed" (the house is closed, a holiday) or
+   * "paused" (the course pauses, or the school's break: no lesson, and a subscription is paid longer for it).
+   */
+  status: "coming" | "absent" | "cancelled" | "closed" | "paused";
   /** Whether "won't come" can still be reported (before the cut-off). */
   can_report: boolean;
 };

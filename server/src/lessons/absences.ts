@@ -59,9 +59,12 @@ export async function comingLessons(
       .from(lessonAbsences)
       .where(and(eq(lessonAbsences.orderItemId, item.itemId), gte(lessonAbsences.lessonDate, today))),
   ]);
+  // The course's pauses (and the school's breaks) beside the house's closures: a paused day is no lesson,
+  // as the roster and the door say (D610), and its subscription is paid longer for it (D122).
+  const paused = closedFor(item);
   const lessons: ComingLesson[] = [];
   for (let date = today; date <= until; date = addDays(date, 1)) {
-    const lesson = lessonOn(asItem(item), date, paidAt, closedFor(item));
+    const lesson = lessonOn(asItem(item), date, paidAt, paused);
     if (!lesson?.slot) continue;
     const start = berlinInstant(date, lesson.slot.start);
     if (start <= ctx.now()) continue;
@@ -69,9 +72,11 @@ export async function comingLessons(
       ? "cancelled"
       : closedOn(closures, date)
         ? "closed"
-        : absences.some((row) => row.date === date)
-          ? "absent"
-          : "coming";
+        : closedOn(paused, date)
+          ? "paused"
+          : absences.some((row) => row.date === date)
+            ? "absent"
+            : "coming";
     const cutoff = start.getTime() - item.absenceCutoffMinutes * 60_000;
     lessons.push({
       date,
@@ -139,6 +144,9 @@ export async function report(
       throw AppError.validation("dates", "absence_after_contract_end");
     if (!lesson) throw AppError.validation("dates", "absence_not_a_lesson");
     if (lesson.status === "absent") continue;
+    // No lesson takes place that day: nothing to report, and no credit for it.
+    if (lesson.status === "closed" || lesson.status === "paused")
+      throw AppError.validation("dates", "absence_not_a_lesson");
     if (!lesson.can_report) throw AppError.validation("dates", "absence_too_late");
   }
   return ctx.db.transaction(async (tx) => {

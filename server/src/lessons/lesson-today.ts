@@ -66,8 +66,8 @@ export function lessonOn(
 
 /**
  * The lesson the child comes to on `today`: `lessonOn`, but no weekly lesson on a day the house is closed or
- * the course paused (D74, D122, D610). The door and the day's lists ask this; the parent's list of coming
- * lessons shows a closed day as closed.
+ * the course paused (D74, D122, D610). The door, the day's lists and the first-lesson reminder ask this; the
+ * parent's list of coming lessons shows such a day as closed (the house) or paused (the course).
  */
 export function heldLessonOn(
   item: LessonItem,

@@ -59,7 +59,7 @@ export const childName = (item: { visitorFirstName: string; visitorLastName: str
   [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
 
 /** Whether a date lies in one of the closures. */
-export const closedOn = (list: { startsOn: string; endsOn: string }[], date: string) =>
+export const closedOn = (list: readonly { startsOn: string; endsOn: string }[], date: string) =>
   list.some((closure) => closure.startsOn <= date && date <= closure.endsOn);
 
 /** Whether `slot` has a lesson on `date` by its calendar alone (weekday or its own date). */

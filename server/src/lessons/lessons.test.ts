@@ -21,6 +21,7 @@ import {
   orders,
   productPages,
   scheduleSlots,
+  subscriptionPauses,
   subscriptions,
   users,
   visitRequests,
@@ -173,6 +174,48 @@ describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite
       body: { order_item: itemId, dates: [tomorrow()] },
     });
     expect(taken.statusCode, taken.body).toBe(200);
+  });
+
+  it("shows a day the course pauses as paused, as the roster does, and takes no absence for it", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    const slot = t.weekly[0];
+    if (!slot) throw new Error("no slot");
+    const pausedOn = addDays(tomorrow(), 7);
+    const [pause] = await t.db
+      .insert(subscriptionPauses)
+      .values({ productPageId: t.course.page.id, startsOn: pausedOn, endsOn: pausedOn, note: "Herbstpause" })
+      .returning();
+    try {
+      const lessonsOf = async (locale: "de" | "ru") => {
+        const list = await t.call("GET", "/api/v2/lessons/", { headers: parent.headers, query: { locale } });
+        expect(list.statusCode, list.body).toBe(200);
+        return list.json().find((one: { order_item: number }) => one.order_item === itemId).lessons;
+      };
+      const lessons = await lessonsOf("de");
+      expect(lessons.find((lesson: { date: string }) => lesson.date === pausedOn)).toMatchObject({
+        status: "paused",
+        can_report: false,
+      });
+      expect(lessons.find((lesson: { date: string }) => lesson.date === tomorrow())).toMatchObject({
+        status: "coming",
+      });
+      const roster = await t.call("GET", "/api/v2/admin/attendance/", {
+        headers: staff.headers,
+        query: { slot: String(slot.id), date: pausedOn },
+      });
+      expect(roster.json().lesson.closed, roster.body).toBe(true);
+      const refused = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: parent.headers,
+        body: { order_item: itemId, dates: [pausedOn] },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error_codes).toEqual({ dates: ["absence_not_a_lesson"] });
+      expect(await t.db.select().from(makeupCredits).where(eq(makeupCredits.orderItemId, itemId))).toEqual(
+        [],
+      );
+    } finally {
+      if (pause) await t.db.delete(subscriptionPauses).where(eq(subscriptionPauses.id, pause.id));
+    }
   });
 
   it("gives at most the page's credits per month", async () => {
@@ -624,6 +667,22 @@ describe("reminders", () => {
         .from(lessonReminders)
         .where(eq(lessonReminders.key, `first:${ended.itemId}`)),
     ).toEqual([]);
+  });
+
+  it("none for a first lesson on a day the course pauses", async () => {
+    const [pause] = await t.db
+      .insert(subscriptionPauses)
+      .values({ productPageId: t.course.page.id, startsOn: tomorrow(), endsOn: tomorrow() })
+      .returning();
+    try {
+      const paused = await paidBooking(0);
+      await t.app.lessonReminders.runOnce();
+      expect((await t.mailsTo(paused.email)).filter((mail) => mail.template === "lesson-reminder")).toEqual(
+        [],
+      );
+    } finally {
+      if (pause) await t.db.delete(subscriptionPauses).where(eq(subscriptionPauses.id, pause.id));
+    }
   });
 
   it("none for a first lesson the school cancelled or a closure, and none when staff turned the kind off", async () => {

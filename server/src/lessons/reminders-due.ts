@@ -20,7 +20,7 @@ import {
 } from "../db/index.ts";
 import { lessonClosures, lessonEnds } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
-import { type LessonItem, lessonOn } from "./lesson-today.ts";
+import { heldLessonOn, type LessonItem } from "./lesson-today.ts";
 import { closedOn } from "./lessons.deps.ts";
 import { findBookedItems, findCancellations, findClosures } from "./lessons.repository.ts";
 
@@ -115,7 +115,8 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     let first: { date: string; slot: { id: number; start: string; end: string } } | null = null;
     const absent = absences.get(item.itemId) ?? new Set<string>();
     for (let date = paidOn; date <= tomorrow; date = addDays(date, 1)) {
-      const lesson = lessonOn(lessonItem, date, item.paidAt ?? paidOn, closedFor(item), endOf(item));
+      // No lesson on a day the course pauses either (D610): the first one is the next held.
+      const lesson = heldLessonOn(lessonItem, date, item.paidAt ?? paidOn, closedFor(item), endOf(item));
       if (!lesson?.slot || absent.has(date)) continue;
       // A lesson of the payment's day that began before the payment is not the first one the parent
       // bought (D250): the contract, the invoice and the mail name next week's, and so does the reminder.

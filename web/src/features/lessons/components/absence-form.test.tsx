@@ -67,6 +67,28 @@ describe("reporting an absence (issue 35, D366)", () => {
     await waitFor(() => expect(document.activeElement).toBe(answer));
   });
 
+  it.each([
+    ["de", "Kurs pausiert, kein Unterricht"],
+    ["ru", "перерыв в курсе, занятия нет"],
+  ] as const)(
+    "marks a day the course pauses as such and offers no tick for it (%s)",
+    async (locale, text) => {
+      const paused = {
+        date: "2026-12-17",
+        slot: 1,
+        start: "16:00",
+        end: "17:30",
+        status: "paused",
+        can_report: false,
+      };
+      renderForm(locale, vi.fn(), {
+        ...booking,
+        lessons: [...booking.lessons, paused] as LessonBookingView["lessons"],
+      });
+      expect(screen.getByLabelText(new RegExp(text))).toHaveProperty("disabled", true);
+    },
+  );
+
   it("says a refusal in Russian words, not its code", async () => {
     const send = vi
       .fn()
