@@ -27,6 +27,7 @@ import {
   visitRequests,
 } from "../db/schema/index.ts";
 import { recordPayment } from "../subscriptions/record-payment.ts";
+import { startSubscriptions } from "../subscriptions/subscriptions.repository.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -667,6 +668,22 @@ describe("reminders", () => {
         .from(lessonReminders)
         .where(eq(lessonReminders.key, `first:${ended.itemId}`)),
     ).toEqual([]);
+  });
+
+  it("paid after that day's lesson began, the first month starts with next week's lesson and costs the full month (D250)", async () => {
+    const parent = await t.parentWithCourse(0, 6, "Course (1 / week)");
+    const { order_id } = (await t.fulfil(parent.headers)).json();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, order_id));
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
+    if (!order || !item) throw new Error("no order");
+    // The payment is recorded at 16:30 Berlin on the day of the 16:00 lesson (PayPal's capture or
+    // Stripe's first charge come late): that lesson is over, next week's is the first one bought.
+    await t.db.transaction((tx) => startSubscriptions(tx, order_id, berlinInstant(tomorrow(), "16:30")));
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, item.id));
+    if (!sub) throw new Error("no subscription");
+    expect(paidDays(sub.periodStart, sub.periodEnd)).toEqual(billingPeriod(addDays(tomorrow(), 7), []));
+    // The month is a whole one from that lesson, so it is charged in full: no part of a month is sold.
+    expect(order.totalCheckoutCents).toBe(item.recurrentPriceCents - item.recurrentDiscountCents);
   });
 
   it("none for a first lesson on a day the course pauses", async () => {
