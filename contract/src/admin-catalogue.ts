@@ -8,6 +8,7 @@ import {
 import { SCHEDULE_TYPES } from "./catalogue.ts";
 import { inSchoolDays } from "./rules/dates.ts";
 import { PhoneSchema } from "./rules/phone.ts";
+import { PARTY_CHILDREN_MAX } from "./staff-orders.ts";
 
 /**
  * What the school sells, as staff edit it (issue 20, D116–D120): instructors, categories, the purchase
@@ -174,6 +175,17 @@ const optionEditable = {
     .max(1_000, { error: "too_big" })
     .nullable(),
   meetings_per_week: z.number().int().min(1, { error: "too_small" }).max(7, { error: "too_big" }).nullable(),
+  /**
+   * A birthday package's most children: a parent's party request for more is refused. Null: no limit; absent
+   * on a save (an older client): left as it is.
+   */
+  max_children: z
+    .number()
+    .int()
+    .min(1, { error: "too_small" })
+    .max(PARTY_CHILDREN_MAX, { error: "too_big" })
+    .nullable()
+    .optional(),
   sort_order: sortOrder,
 };
 /**
@@ -201,6 +213,7 @@ export const AdminPurchaseOptionSchema = z.object({
   base_price_cents: z.number().int(),
   number_of_meetings: z.number().int().nullable(),
   meetings_per_week: z.number().int().nullable(),
+  max_children: z.number().int().nullable(),
   sort_order: z.number().int(),
   /** Order items (carts included) that bought the option: one that was bought cannot be deleted. */
   bookings: z.number().int(),

@@ -260,6 +260,8 @@ export const PurchaseOptionSchema = z.object({
   base_price_cents: z.number().int(),
   number_of_meetings: z.number().int().nullable(),
   meetings_per_week: z.number().int().nullable(),
+  /** A birthday package's most children, null when it sets none (added; the existing client ignores it). */
+  max_children: z.number().int().nullable(),
   is_recurring: z.boolean(),
 });
 export type PurchaseOption = z.infer<typeof PurchaseOptionSchema>;

@@ -38,6 +38,14 @@ export const STAFF_ORDER_ERROR_MESSAGES = {
     de: "Geben Sie höchstens so viele Alter an, wie Kinder kommen.",
     ru: "Возрастов не может быть больше, чем детей.",
   },
+  party_too_many_children: {
+    de: "Die Anzahl der Kinder ist bei diesem Paket auf {max} begrenzt. Wählen Sie bitte ein größeres Paket.",
+    ru: "В этом пакете число детей ограничено: не больше {max}. Выберите, пожалуйста, пакет побольше.",
+  },
+  children_limit_party_only: {
+    de: "Eine Höchstzahl von Kindern gibt es nur bei Geburtstagspaketen.",
+    ru: "Максимальное число детей задаётся только для пакетов дня рождения.",
+  },
   not_a_party: {
     de: "Dieses Angebot ist keine Geburtstagsfeier.",
     ru: "Это предложение — не день рождения.",

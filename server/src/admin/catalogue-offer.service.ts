@@ -11,6 +11,7 @@ import {
   type AdminWeekUpdate,
   berlinDateTimeText,
   optionMismatch,
+  type ScheduleType,
 } from "@atelier/contract";
 import {
   deleteOption,
@@ -63,6 +64,12 @@ async function locked<R, A extends { version: string }>(
 
 // ---------- Purchase options and prices (D118) ----------
 
+/** Only a birthday package is asked for with a number of children: a limit elsewhere would check nothing. */
+function refuseChildrenLimitOffParty(scheduleType: ScheduleType, maxChildren: number | null | undefined) {
+  if (maxChildren != null && scheduleType !== "BirthdayPackage")
+    throw AppError.validation("max_children", "children_limit_party_only");
+}
+
 /** The version covers the option's own values, not how often it was booked (a booking is no edit). */
 function toOption(row: OptionRow): AdminPurchaseOption {
   const values = {
@@ -74,6 +81,7 @@ function toOption(row: OptionRow): AdminPurchaseOption {
     base_price_cents: row.basePriceCents,
     number_of_meetings: row.numberOfMeetings,
     meetings_per_week: row.meetingsPerWeek,
+    max_children: row.maxChildren,
     sort_order: row.sortOrder,
   };
   return { ...values, bookings: row.bookings, version: versionOf(values) };
@@ -123,6 +131,7 @@ export function createPurchaseOptionsAdmin(db: Db) {
             mismatch === "recurring_not_for_type" ? "is_recurring" : "schedule_type",
             mismatch,
           );
+        refuseChildrenLimitOffParty(input.schedule_type, input.max_children);
         const id = await insertOption(tx, {
           productPageId: input.product_page,
           scheduleType: input.schedule_type,
@@ -131,6 +140,7 @@ export function createPurchaseOptionsAdmin(db: Db) {
           basePriceCents: input.base_price_cents,
           numberOfMeetings: input.number_of_meetings,
           meetingsPerWeek: input.meetings_per_week,
+          maxChildren: input.max_children ?? null,
           sortOrder: input.sort_order,
         });
         const after = await reread(tx, id);
@@ -146,11 +156,14 @@ export function createPurchaseOptionsAdmin(db: Db) {
     ): Promise<AdminPurchaseOption> {
       return db.transaction(async (tx) => {
         const before = await locked(() => findOptionForEdit(tx, id, true), toOption, input.version);
+        refuseChildrenLimitOffParty(before.schedule_type, input.max_children);
         await updateOption(tx, id, {
           name: input.name,
           basePriceCents: input.base_price_cents,
           numberOfMeetings: input.number_of_meetings,
           meetingsPerWeek: input.meetings_per_week,
+          // Absent (a client that does not know the field): the limit stays as it is.
+          ...(input.max_children === undefined ? {} : { maxChildren: input.max_children }),
           sortOrder: input.sort_order,
         });
         const after = await reread(tx, id);

@@ -94,6 +94,7 @@ function toOption(row: Omit<OptionRow, "productPageId">): PurchaseOption {
     base_price_cents: row.basePriceCents,
     number_of_meetings: row.numberOfMeetings,
     meetings_per_week: row.meetingsPerWeek,
+    max_children: row.maxChildren,
     is_recurring: row.isRecurring,
   };
 }

@@ -256,6 +256,7 @@ export type OptionRow = {
   basePriceCents: number;
   numberOfMeetings: number | null;
   meetingsPerWeek: number | null;
+  maxChildren: number | null;
   isRecurring: boolean;
 };
 
@@ -275,6 +276,7 @@ export async function findPurchaseOptions(
         basePriceCents: purchaseOptions.basePriceCents,
         numberOfMeetings: purchaseOptions.numberOfMeetings,
         meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+        maxChildren: purchaseOptions.maxChildren,
         isRecurring: purchaseOptions.isRecurring,
       })
       .from(purchaseOptions)

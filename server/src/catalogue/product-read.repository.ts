@@ -83,6 +83,7 @@ function optionsOf(pageId: SQL, locale: Locale): SQL<Omit<OptionRow, "productPag
       basePriceCents: purchaseOptions.basePriceCents,
       numberOfMeetings: purchaseOptions.numberOfMeetings,
       meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+      maxChildren: purchaseOptions.maxChildren,
       isRecurring: purchaseOptions.isRecurring,
     }),
     sql`${purchaseOptions.sortOrder} asc, ${purchaseOptions.id} asc`,

@@ -295,6 +295,7 @@ async function insertProducts(tx: DbOrTx, ids: Ids): Promise<void> {
         basePriceCents: option.basePriceCents,
         numberOfMeetings: option.numberOfMeetings ?? null,
         meetingsPerWeek: option.meetingsPerWeek ?? null,
+        maxChildren: option.maxChildren ?? null,
         isRecurring: option.isRecurring ?? false,
         sortOrder: index * 10,
       });

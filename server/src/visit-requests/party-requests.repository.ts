@@ -47,6 +47,7 @@ export async function findPartyOption(db: DbOrTx, pageId: number, optionId: numb
       name: productPages.name,
       optionId: purchaseOptions.id,
       optionName: purchaseOptions.name,
+      maxChildren: purchaseOptions.maxChildren,
     })
     .from(productPages)
     .innerJoin(purchaseOptions, eq(purchaseOptions.productPageId, productPages.id))

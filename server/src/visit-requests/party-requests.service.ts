@@ -63,6 +63,11 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
         const found = await findPartyOption(tx, input.product_page, input.purchase_option);
         if (!found) throw AppError.validation("purchase_option", "option_not_on_page");
         if (found.productType !== "BirthdayParty") throw AppError.validation("product_page", "not_a_party");
+        // The package's room and staff are for so many children: more are refused with the package's number.
+        if (found.maxChildren !== null && input.children_count > found.maxChildren)
+          throw new AppError("party_too_many_children", 400, "children_count", undefined, {
+            max: found.maxChildren,
+          });
         const row = await insertPartyRequest(tx, {
           userId,
           productPageId: found.pageId,

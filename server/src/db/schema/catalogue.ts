@@ -227,6 +227,8 @@ export const purchaseOptions = pgTable(
     basePriceCents: integer("base_price_cents").notNull(),
     numberOfMeetings: integer("number_of_meetings"),
     meetingsPerWeek: integer("meetings_per_week"),
+    /** A birthday package's most children (null: no limit set); a party request for more is refused. */
+    maxChildren: integer("max_children"),
     isRecurring: boolean("is_recurring").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
   },
@@ -239,6 +241,10 @@ export const purchaseOptions = pgTable(
     check(
       "purchase_options_per_week_check",
       sql`${t.meetingsPerWeek} is null or ${t.meetingsPerWeek} between 1 and 7`,
+    ),
+    check(
+      "purchase_options_max_children_check",
+      sql`${t.maxChildren} is null or ${t.maxChildren} between 1 and 30`,
     ),
   ],
 );

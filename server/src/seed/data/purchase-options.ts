@@ -76,10 +76,15 @@ export const ticket = (priceCents: number, name = l("Ticket", "Билет")): Pu
   numberOfMeetings: 1,
 });
 
-export const birthdayPackage = (name: LocalizedText, priceCents: number): PurchaseOptionSeed => ({
+export const birthdayPackage = (
+  name: LocalizedText,
+  priceCents: number,
+  maxChildren: number,
+): PurchaseOptionSeed => ({
   scheduleType: "BirthdayPackage",
   name,
   basePriceCents: priceCents,
+  maxChildren,
 });
 
 export const giftCardAmounts = (amountsCents: number[]): PurchaseOptionSeed[] =>

@@ -43,6 +43,8 @@ export type PurchaseOptionSeed = {
   basePriceCents: number;
   numberOfMeetings?: number;
   meetingsPerWeek?: number;
+  /** A birthday package's most children. */
+  maxChildren?: number;
   isRecurring?: boolean;
 };
 

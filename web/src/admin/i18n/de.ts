@@ -180,6 +180,7 @@ export const de = {
         price_eur: "Preis in Euro",
         number_of_meetings: "Anzahl Termine",
         meetings_per_week: "Termine pro Woche",
+        max_children: "Höchstzahl Kinder",
         sort_order: "Reihenfolge",
         bookings: "Buchungen",
       },
@@ -640,6 +641,8 @@ export const de = {
     photo_help: "Adresse des Fotos, z. B. /media/team/anna.jpg; leer lassen, wenn es keins gibt.",
     price_help: "Gilt für neue Buchungen. Bestehende Buchungen und laufende Abos behalten ihren Preis.",
     recurring_help: "Nur für Kurs-Abos: Der Preis wird jeden Monat neu bezahlt.",
+    max_children_help:
+      "So viele Kinder darf eine Geburtstagsanfrage für dieses Paket nennen. Leer: keine Grenze.",
     week_seats_help: "Gilt für alle Tagesteile der Woche. Weniger als bereits vergeben ist nicht möglich.",
     map_url_help: "Beginnt mit https://, z. B. ein Link zu OpenStreetMap; leer lassen, wenn es keinen gibt.",
     location_phone_help:

@@ -1,5 +1,6 @@
 import {
   BOOKING_RULES,
+  PARTY_CHILDREN_MAX,
   type ProductType,
   SCHEDULE_TYPES_OF_PRODUCT,
   type ScheduleType,
@@ -83,8 +84,15 @@ export function PricesOfPage() {
   );
 }
 
-function OptionFields() {
+export function OptionFields() {
   const translate = useTranslate();
+  // Only a birthday package is asked for with a number of children (the server refuses a limit elsewhere).
+  const isParty = useWatch({ name: "schedule_type" }) === "BirthdayPackage";
+  // A kind changed away from a party package takes its hidden limit back, or the server would refuse it.
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    if (!isParty) setValue("max_children", null);
+  }, [isParty, setValue]);
   return (
     <>
       <SideBySide source="name" de />
@@ -100,6 +108,15 @@ function OptionFields() {
         <NumberInput source="meetings_per_week" min={1} max={7} />
         <NumberInput source="sort_order" />
       </Stack>
+      {isParty ? (
+        <NumberInput
+          source="max_children"
+          min={1}
+          max={PARTY_CHILDREN_MAX}
+          step={1}
+          helperText="admin.max_children_help"
+        />
+      ) : null}
     </>
   );
 }
@@ -108,6 +125,7 @@ const nullsForEmpty = (data: Record<string, unknown>) => ({
   ...data,
   number_of_meetings: data.number_of_meetings === "" ? null : (data.number_of_meetings ?? null),
   meetings_per_week: data.meetings_per_week === "" ? null : (data.meetings_per_week ?? null),
+  max_children: data.max_children === "" ? null : (data.max_children ?? null),
 });
 
 /**
@@ -163,6 +181,7 @@ export function PurchaseOptionCreate() {
           is_recurring: false,
           number_of_meetings: null,
           meetings_per_week: null,
+          max_children: null,
           sort_order: 0,
         }}
       >

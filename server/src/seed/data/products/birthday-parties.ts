@@ -62,10 +62,11 @@ export const BIRTHDAY_PARTIES: ProductSeed[] = [
     ),
     studentWorks: ["sunflowers", "ceramic-animals"],
     purchaseOptions: [
-      birthdayPackage(l("Basis: 2 Stunden, bis 8 Kinder", "Базовый: 2 часа, до 8 детей"), 29000),
+      birthdayPackage(l("Basis: 2 Stunden, bis 8 Kinder", "Базовый: 2 часа, до 8 детей"), 29000, 8),
       birthdayPackage(
         l("Plus: 3 Stunden, bis 12 Kinder, mit Keramik", "Плюс: 3 часа, до 12 детей, с керамикой"),
         49000,
+        12,
       ),
     ],
   },
@@ -99,8 +100,8 @@ export const BIRTHDAY_PARTIES: ProductSeed[] = [
     titleImageAlt: l("Zwei kleine Roboter mit Partyhüten", "Два маленьких робота в праздничных колпаках"),
     studentWorks: ["robot"],
     purchaseOptions: [
-      birthdayPackage(l("Standard: 2,5 Stunden, bis 8 Kinder", "Стандарт: 2,5 часа, до 8 детей"), 34000),
-      birthdayPackage(l("Groß: 3 Stunden, bis 12 Kinder", "Большой: 3 часа, до 12 детей"), 45000),
+      birthdayPackage(l("Standard: 2,5 Stunden, bis 8 Kinder", "Стандарт: 2,5 часа, до 8 детей"), 34000, 8),
+      birthdayPackage(l("Groß: 3 Stunden, bis 12 Kinder", "Большой: 3 часа, до 12 детей"), 45000, 12),
     ],
   },
 ];

@@ -1,5 +1,7 @@
 import {
+  errorMessage,
   type Locale,
+  PARTY_CHILDREN_MAX,
   PARTY_DATES_MAX,
   type PartyRequest,
   type PartyRequestInput,
@@ -35,7 +37,7 @@ const TEXTS = {
     option: "Paket",
     date: (n: number) => `Wunschtermin ${n}`,
     optional: "(optional)",
-    children: "Anzahl der Kinder",
+    children: (max: number) => `Anzahl der Kinder (höchstens ${max})`,
     ages: (example: string) => `Alter der Kinder (z. B. ${example})`,
     comment: "Kommentar (optional)",
     send: "Anfrage senden",
@@ -63,7 +65,7 @@ const TEXTS = {
     option: "Пакет",
     date: (n: number) => `Желаемая дата ${n}`,
     optional: "(необязательно)",
-    children: "Количество детей",
+    children: (max: number) => `Количество детей (не больше ${max})`,
     ages: (example: string) => `Возраст детей (например, ${example})`,
     comment: "Комментарий (необязательно)",
     send: "Отправить заявку",
@@ -107,6 +109,7 @@ function useFocusWhenOpened(open: boolean) {
 /** Sends the request; the server's field errors as texts of the page's language. */
 function useSendPartyRequest() {
   const errorText = useErrorText();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (body: PartyRequestInput) => api.post<PartyRequest>("/api/v2/party_requests/", body),
@@ -117,7 +120,12 @@ function useSendPartyRequest() {
     const code = fields.flatMap((field) => fieldErrors[field] ?? [])[0];
     return code ? errorText(code) : undefined;
   };
-  return { send, errorOf };
+  /** A refusal that names a number the form knows, such as the package's most children. */
+  const errorWith = (field: string, params: Record<string, number>) => {
+    const code = fieldErrors[field]?.[0];
+    return code ? errorMessage(code, locale, params) : undefined;
+  };
+  return { send, errorOf, errorWith };
 }
 
 /**
@@ -269,7 +277,7 @@ function PartyRequestFields({
   product,
   id,
   t,
-  request: { send, errorOf },
+  request: { send, errorOf, errorWith },
 }: {
   product: ProductDetail;
   id: string;
@@ -277,6 +285,9 @@ function PartyRequestFields({
   request: ReturnType<typeof useSendPartyRequest>;
 }) {
   const [option, setOption] = useState(String(product.purchase_options[0]?.id ?? ""));
+  const maxChildren =
+    product.purchase_options.find((o) => String(o.id) === option)?.max_children ?? PARTY_CHILDREN_MAX;
+  const childrenError = errorWith("children_count", { max: maxChildren });
   const [dates, setDates] = useState<string[]>(["", "", ""]);
   const [children, setChildren] = useState("");
   const [ages, setAges] = useState("");
@@ -321,18 +332,18 @@ function PartyRequestFields({
         </select>
       </LabelledField>
       <WishedDates id={id} t={t} dates={dates} setDates={setDates} errorOf={errorOf} />
-      <LabelledField id={id} name="children" label={t.children} error={errorOf("children_count")}>
+      <LabelledField id={id} name="children" label={t.children(maxChildren)} error={childrenError}>
         <input
           id={`${id}-children`}
           type="number"
           inputMode="numeric"
           min={1}
-          max={30}
+          max={maxChildren}
           required
           className={inputClass}
           value={children}
           onChange={(event) => setChildren(event.target.value)}
-          {...described(id, "children", errorOf("children_count"))}
+          {...described(id, "children", childrenError)}
         />
       </LabelledField>
       <LabelledField

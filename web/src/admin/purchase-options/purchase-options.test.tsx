@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import russianMessages from "ra-language-russian";
+import { AdminContext, Form, mergeTranslations, ResourceContextProvider } from "react-admin";
+import { afterEach, describe, expect, it } from "vitest";
+import { de } from "../i18n/de.ts";
+import { ru } from "../i18n/ru.ts";
+import { OptionFields } from "./purchase-options.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const providers = {
+  de: polyglotI18nProvider(() => mergeTranslations(germanMessages, de), "de"),
+  ru: polyglotI18nProvider(() => mergeTranslations(russianMessages, ru), "ru"),
+};
+
+const option = {
+  id: 7,
+  product_page: 3,
+  schedule_type: "BirthdayPackage",
+  is_recurring: false,
+  name: { de: "Standard: 2,5 Stunden", ru: "Стандарт: 2,5 часа" },
+  base_price_cents: 34_000,
+  number_of_meetings: null,
+  meetings_per_week: null,
+  max_children: 8,
+  sort_order: 0,
+  bookings: 0,
+  version: "v1",
+};
+
+afterEach(cleanup);
+
+function edit(record: Record<string, unknown>, locale: keyof typeof providers = "de") {
+  render(
+    <AdminContext i18nProvider={providers[locale]}>
+      <ResourceContextProvider value="purchase-options">
+        <Form record={record}>
+          <OptionFields />
+        </Form>
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+}
+
+describe("a birthday package's number of children in the back office", () => {
+  it("is a number field of the package that staff edit, labelled in German and Russian", async () => {
+    edit(option);
+    const field = await screen.findByRole("spinbutton", { name: /Höchstzahl Kinder/ });
+    expect((field as HTMLInputElement).value).toBe("8");
+    expect(screen.getByText(/So viele Kinder darf eine Geburtstagsanfrage/)).toBeTruthy();
+    cleanup();
+    edit(option, "ru");
+    expect(await screen.findByRole("spinbutton", { name: /Максимум детей/ })).toBeTruthy();
+  });
+
+  it("is not offered on a course's option, which is not asked for with a number of children", async () => {
+    edit({ ...option, schedule_type: "Course (1 / week)", max_children: null });
+    await screen.findByRole("spinbutton", { name: /Termine pro Woche/ });
+    expect(screen.queryByRole("spinbutton", { name: /Höchstzahl Kinder/ })).toBeNull();
+  });
+});
