@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@atelier/contract";
+import type { AgeGroup, LocalizedText } from "@atelier/contract";
 import { and, asc, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
@@ -22,9 +22,9 @@ export type NewVisitRequest = typeof visitRequests.$inferInsert;
 export async function findRequestablePage(
   db: DbOrTx,
   id: number,
-): Promise<{ id: number; name: LocalizedText } | undefined> {
+): Promise<{ id: number; name: LocalizedText; ageGroup: AgeGroup } | undefined> {
   const [row] = await db
-    .select({ id: productPages.id, name: productPages.name })
+    .select({ id: productPages.id, name: productPages.name, ageGroup: productPages.ageGroup })
     .from(productPages)
     .where(and(eq(productPages.id, id), eq(productPages.isPublished, true)));
   return row;

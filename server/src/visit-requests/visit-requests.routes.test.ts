@@ -233,6 +233,41 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(row?.date).toBe(day);
   });
 
+  it("checks a trial child's age as a booking does: same rule, codes and texts, judged on the trial's day", async () => {
+    // The course is for 5 to 7: a child of four is refused under its birth date, naming it; nothing is kept.
+    const young = { first_name: "Lev", last_name: "Petrova", birth_date: addDays(todayInBerlin(), -4 * 366) };
+    const refused = await post("", { ...payload(), children: [child, young] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      "children.1.birth_date": [
+        "Lev ist am Tag des Termins 4 Jahre alt; das Angebot ist für die Altersgruppe 5–7.",
+      ],
+      error_codes: { "children.1.birth_date": ["child_age_date"] },
+    });
+    const ru = await post("", { ...payload(), children: [young], date: undefined }, { locale: "ru" });
+    expect(ru.json()).toEqual({
+      "children.0.birth_date": ["Lev: возраст — 4, а это предложение — для детей 5–7 лет."],
+      error_codes: { "children.0.birth_date": ["child_age_today"] },
+    });
+    expect(await counts()).toEqual({ requests: 0, mails: 0 });
+
+    // A signed-in parent's saved child is judged by the birth date saved, not one sent beside its id.
+    const parent = await createParent(ctx.database.db);
+    const older = await createChild(ctx.database.db, parent.id, 9, "Anja");
+    const saved = await post(
+      "",
+      { ...payload(), children: [{ ...child, id: older, first_name: "Anja" }] },
+      { headers: parent.headers },
+    );
+    expect(saved.json().error_codes).toEqual({ "children.0.birth_date": ["child_age_date"] });
+    expect(saved.json()["children.0.birth_date"][0]).toMatch(/^Anja ist am Tag des Termins 9 Jahre alt/);
+
+    // A waiting list or an off-site visit is not a lesson of this group; a child without a birth date is the school's.
+    expect((await post("waiting/", { ...payload(), children: [young] })).statusCode).toBe(201);
+    const noBirthDate = { first_name: "Lev", last_name: "Petrova" };
+    expect((await post("", { ...payload(), children: [noBirthDate] })).statusCode).toBe(201);
+  });
+
   it("takes a trial request without a date, and ignores the null children of the special-offer form", async () => {
     const { date: _date, ...noDate } = payload();
     const res = await post("", { ...noDate, children: [null] });

@@ -1,10 +1,14 @@
 import {
+  type AgeGroup,
+  ageGroupLabel,
+  bookingAgeRefusal,
   type ErrorCode,
   isLessonDay,
   type Locale,
   lessonBegun,
   type MyVisitRequest,
   type RequestStatus,
+  todayInBerlin,
   type VisitRequestBody,
   type VisitRequestKind,
   type VisitRequestReply,
@@ -79,12 +83,42 @@ async function trialLesson(db: Db, pageId: number, body: VisitRequestBody) {
 }
 
 /**
+ * A trial is a lesson of the offer: the child's age must fit its age group as for a booking (the contract's
+ * one rule, judged on the trial's day, else today), with the booking's codes and texts naming the child.
+ * A saved child is judged by the birth date the parent saved, a typed one by the date typed; a child
+ * without one (the existing client's guest) is left to the school.
+ */
+function checkTrialAges(
+  group: AgeGroup,
+  children: readonly VisitRequestChild[],
+  savedBirthDates: ReadonlyMap<number, string>,
+  date: string | null,
+) {
+  children.forEach((child, index) => {
+    const birthDate =
+      (child.id !== undefined ? savedBirthDates.get(child.id) : undefined) ?? child.birth_date;
+    if (!birthDate) return;
+    const booked = { weekStarts: [], slotDates: date ? [date] : [] };
+    const outside = bookingAgeRefusal(birthDate, group, booked, todayInBerlin());
+    if (!outside) return;
+    throw new AppError(outside.code, 400, `children.${index}.birth_date`, undefined, {
+      name: child.first_name,
+      age: outside.age,
+      group: ageGroupLabel(group),
+    });
+  });
+}
+
+/**
  * Visit requests (trial, out, waiting): checked, stored, and both mails (the sender's confirmation and
  * the school's notification) queued in the same transaction, so a request exists exactly with its mails.
  */
 export function createVisitRequestsService({ db, schoolEmails, publicUrl }: VisitRequestsServiceDeps) {
   /** A signed-in parent's children are their saved visitors; a guest's ids are local numbers and dropped. */
-  async function childrenOf(body: VisitRequestBody, userId: number | null): Promise<VisitRequestChild[]> {
+  async function childrenOf(
+    body: VisitRequestBody,
+    userId: number | null,
+  ): Promise<{ children: VisitRequestChild[]; savedBirthDates: Map<number, string> }> {
     const children = body.children.map(
       ({ id, first_name, last_name, birth_date }): VisitRequestChild => ({
         ...(userId !== null && id != null ? { id } : {}),
@@ -93,16 +127,17 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
         birth_date,
       }),
     );
-    if (userId === null) return children;
+    if (userId === null) return { children, savedBirthDates: new Map() };
     const ids = children.flatMap((child) => (child.id === undefined ? [] : [child.id]));
-    const own = new Set((await findVisitorsByIds(db, userId, ids)).map((visitor) => visitor.id));
+    const saved = await findVisitorsByIds(db, userId, ids);
+    const own = new Set(saved.map((visitor) => visitor.id));
     const errors: Record<string, ErrorCode[]> = {};
     children.forEach((child, index) => {
       if (child.id !== undefined && !own.has(child.id))
         errors[`children.${index}.id`] = ["visitor_not_found"];
     });
     if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
-    return children;
+    return { children, savedBirthDates: new Map(saved.map((visitor) => [visitor.id, visitor.birthDate])) };
   }
 
   return {
@@ -114,7 +149,8 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
       const page = await findRequestablePage(db, body.product_page);
       if (!page) throw AppError.validation("product_page", "product_not_found");
       const lesson = kind === "trial" ? await trialLesson(db, page.id, body) : null;
-      const children = await childrenOf(body, caller.userId);
+      const { children, savedBirthDates } = await childrenOf(body, caller.userId);
+      if (kind === "trial") checkTrialAges(page.ageGroup, children, savedBirthDates, body.date);
       const first = body.adults[0];
       if (!first) throw AppError.validation("adults", "required");
 

@@ -196,6 +196,30 @@ describe("VisitRequestDialog (D84)", () => {
     expect(within(dialog).getByRole("alert").textContent).toBe("Bitte prüfen Sie die markierten Felder.");
   });
 
+  it("shows a trial child's age refusal under the birth date with the child, its age and the group", async () => {
+    const words = "Lev ist am Tag des Termins 4 Jahre alt; das Angebot ist für die Altersgruppe 5–7.";
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        reply(400, {
+          "children.0.birth_date": [words],
+          error_codes: { "children.0.birth_date": ["child_age_date"] },
+        }),
+      ),
+    );
+    renderDialog("trial");
+    const dialog = screen.getByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Vorname des Kindes *"), { target: { value: "Lev" } });
+    fireEvent.change(within(dialog).getByLabelText("Nachname des Kindes *"), { target: { value: "Muster" } });
+    fireEvent.change(within(dialog).getByLabelText("Wunschtermin *"), { target: { value: inDays(7) } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
+
+    expect(await within(dialog).findByText(words)).toBeTruthy();
+    const birthDate = within(dialog).getByLabelText("Geburtsdatum (optional)");
+    await waitFor(() => expect(document.activeElement).toBe(birthDate));
+    expect(birthDate.getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("focuses the first of the server's refused fields on screen, whatever the order of its reply", async () => {
     vi.stubGlobal(
       "fetch",

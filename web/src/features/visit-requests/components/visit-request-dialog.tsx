@@ -1,5 +1,7 @@
 import "../i18n.ts";
 import {
+  AGE_REFUSAL_CODES,
+  isErrorCode,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   type ProductDetail,
@@ -67,6 +69,12 @@ function resolverFor(kind: VisitRequestKind): Resolver<Values> {
     inner(normalize(values), context, options as never) as ReturnType<Resolver<Values>>;
 }
 
+const isAgeRefusal = (code: string) => (AGE_REFUSAL_CODES as readonly string[]).includes(code);
+
+/** An error's text: a code's own text, or the server's words where they were kept (an age refusal). */
+const codeOrWords = (message: string | undefined, text: (code: string | undefined) => string | undefined) =>
+  message === undefined || isErrorCode(message) ? text(message) : message;
+
 /** Field paths the form shows as inputs: a server error on one of them goes under it. */
 const TYPED_FIELD =
   /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date|schedule_slot)$/;
@@ -94,9 +102,12 @@ function showServerErrors(
   };
   const typed = byField.filter(([field]) => shown(field));
   for (const [field, codes] of typed) {
+    const code = codes[0] ?? "invalid";
     form.setError((field === "schedule_slot" ? "date" : field) as FieldPath<Values>, {
       type: "server",
-      message: codes[0] ?? "invalid",
+      // A trial child's age names the child, its age and the group (as a booking's refusal does): the
+      // server's words carry those numbers, the code's text alone has only their places.
+      message: isAgeRefusal(code) ? (serverMessage(error, field) ?? code) : code,
     });
   }
   focusFirstError(formElement, invalidIn(form));
@@ -349,7 +360,7 @@ function ChildCard({
         type="date"
         label={t("children.birthDate")}
         max={todayInBerlin()}
-        error={text(errors?.birth_date?.message)}
+        error={codeOrWords(errors?.birth_date?.message, text)}
         {...form.register(`children.${index}.birth_date`)}
       />
     </div>
