@@ -68,6 +68,50 @@ describe("sign-in dialog by keyboard (issue 11)", () => {
   });
 });
 
+describe("the sign-up dialog starts at its first field", () => {
+  it("from the header's sign-in button to Registrieren: the first name has the focus, and says nothing when left empty", async () => {
+    const header = document.createElement("button");
+    header.textContent = "Anmelden";
+    document.body.append(header);
+    header.focus();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderInLocale(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialog PhoneField={PlainPhone} />
+      </QueryClientProvider>,
+    );
+    act(() => openAuthDialog());
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Mit E-Mail anmelden" }));
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Noch kein Konto? Registrieren" }));
+    await advance(0);
+    const dialog = screen.getByRole("dialog", { name: "Registrierung" });
+    const firstName = within(dialog).getByLabelText("Vorname");
+    expect(document.activeElement).toBe(firstName);
+
+    // A click elsewhere before typing shows no "required" under it (D627's reason to start on the body).
+    fireEvent.blur(firstName);
+    await advance(0);
+    expect(firstName.getAttribute("aria-invalid")).toBeNull();
+    expect(within(dialog).queryByText("Dieses Feld ist erforderlich.")).toBeNull();
+
+    act(() => closeAuthDialog());
+    await advance(DIALOG_RESET_MS);
+    header.remove();
+  });
+
+  it("opened straight at the sign-up step (in Russian): the first name has the focus", async () => {
+    renderInLocale(<AuthDialog PhoneField={PlainPhone} />, "ru");
+    act(() => openAuthDialog({ step: "SignUp" }));
+    await advance(0);
+    const dialog = screen.getByRole("dialog", { name: "Регистрация" });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Имя"));
+    act(() => closeAuthDialog());
+    await advance(DIALOG_RESET_MS);
+  });
+});
+
 describe('the e-mail typed at sign-in goes on to "Passwort vergessen?"', () => {
   /**
    * The dialog at its sign-in step, reached by keyboard from Options as a parent reaches it. Real timers:

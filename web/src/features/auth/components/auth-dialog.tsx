@@ -58,8 +58,8 @@ export function AuthDialog({
   }, [session, state.open, state.step]);
 
   // A new step takes the focus where typing starts: the element it marks with `data-autofocus` (the
-  // e-mail field of Email, decision D61), else the step itself so screen readers read it. Fields whose
-  // blur would show a "required" error (sign-up) are not marked.
+  // e-mail field of Email, decision D61; sign-up's first name, which says nothing when left empty), else the
+  // step itself so screen readers read it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every step change on purpose
   useEffect(() => {
     if (firstRender.current) {

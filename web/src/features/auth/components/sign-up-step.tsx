@@ -214,6 +214,17 @@ export function SignUpStep({
   const password1 = values.password1 ?? "";
   const complete = missing.length === 0;
   const passwordTooLong = errors.password1?.message === "password_too_long";
+  // The first name has the focus from the start: left without a letter typed, it says nothing yet (a click
+  // elsewhere would otherwise show "required" under it and move the form, D627); the list under the
+  // disabled button still names it. Once typed in, it checks itself when left like every field.
+  const firstName = form.register("first_name");
+  const firstNameField = {
+    ...firstName,
+    onBlur: async (event: React.FocusEvent<HTMLInputElement>) => {
+      if (event.target.value === "" && !form.getFieldState("first_name").isDirty) return;
+      await firstName.onBlur(event);
+    },
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t("titleRegistration")}>
@@ -223,7 +234,9 @@ export function SignUpStep({
           autoComplete="given-name"
           maxLength={NAME_MAX_LENGTH}
           error={errorText(errors.first_name?.message)}
-          {...form.register("first_name")}
+          // Where typing starts: the dialog focuses it on open (D61's `data-autofocus`).
+          data-autofocus
+          {...firstNameField}
         />
         <TextField
           label={t("lastName")}
