@@ -70,3 +70,57 @@ export const PhoneSchema = z
   .max(PHONE_MAX_LENGTH, { error: "too_long" })
   .refine((value) => value.startsWith("+"), { error: "invalid_phone" })
   .refine(isValidPhone, { error: "invalid_phone" });
+
+/** Country codes of one and two digits (ITU E.164); every other code has three. They are prefix-free. */
+const SHORT_DIAL_CODES = new Set(
+  "1 7 20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98".split(
+    " ",
+  ),
+);
+
+/** German area codes of two digits (Berlin, Hamburg, Frankfurt, Munich): the others are not known here. */
+const GERMAN_TWO_DIGIT_AREAS = ["30", "40", "69", "89"];
+
+/**
+ * A phone number as people read it (DIN 5008): the country's code, then the mobile prefix or area code
+ * where it is certain (German mobiles 15x–17x, Berlin's 30 …), then the rest in one block:
+ * "+49 176 1234567", "+49 30 1234567", "+7 9161234567". Stored numbers stay as the schema keeps them
+ * (`+491761234567`, bare, D11); only the screen groups. Anything that is not a number is shown as it is.
+ */
+export function formatPhone(phone: string): string {
+  const bare = normalizePhone(phone.trim());
+  if (!/^\+\d{7,15}$/.test(bare)) return phone.trim();
+  const digits = bare.slice(1);
+  const codeLength = SHORT_DIAL_CODES.has(digits.slice(0, 1))
+    ? 1
+    : SHORT_DIAL_CODES.has(digits.slice(0, 2))
+      ? 2
+      : 3;
+  const code = digits.slice(0, codeLength);
+  const national = digits.slice(codeLength);
+  if (code === "49") {
+    const prefix = /^1[5-7]\d/.test(national)
+      ? national.slice(0, 3)
+      : GERMAN_TWO_DIGIT_AREAS.find((area) => national.startsWith(area));
+    if (prefix) return `+49 ${prefix} ${national.slice(prefix.length)}`;
+  }
+  return `+${code} ${national}`;
+}
+
+/**
+ * The `tel:` address of a number as stored or typed: its digits with the international plus, so a phone or
+ * softphone dials it from anywhere. A German number written the national way ("0176 1234567",
+ * "030/1234567", as staff or an older form may have kept it) takes +49 for its trunk 0; "0049 …" is "+49 …".
+ */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const plus = phone.trim().startsWith("+");
+  const international = plus
+    ? digits
+    : digits.startsWith("00")
+      ? digits.slice(2)
+      : digits.startsWith("0")
+        ? `49${digits.slice(1)}`
+        : digits;
+  return `tel:+${international}`;
+}

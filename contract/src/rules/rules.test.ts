@@ -9,7 +9,7 @@ import {
 import { EmailSchema } from "./email.ts";
 import { NameSchema } from "./name.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema, unmetPasswordRules } from "./password.ts";
-import { isValidPhone, PhoneSchema, sanitizePhoneInput } from "./phone.ts";
+import { formatPhone, isValidPhone, PhoneSchema, phoneHref, sanitizePhoneInput } from "./phone.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -126,5 +126,35 @@ describe("timings (spec §9)", () => {
     expect(COOKIE_ACCEPT_ALL_CLOSE_MS).toBe(100);
     expect(PHONE_TYPE_TO_FIND_RESET_MS).toBe(700);
     expect(CHUNK_RELOAD_GUARD_MS).toBe(10_000);
+  });
+});
+
+describe("phones as staff and parents read them", () => {
+  it("a parent's three ways of writing a German number all become one number", () => {
+    for (const typed of ["0176 1234567", "+49 176 1234567", "0176/1234567"])
+      expect(PhoneSchema.parse(sanitizePhoneInput(typed, "49")), typed).toBe("+491761234567");
+    expect(PhoneSchema.parse(sanitizePhoneInput("030/1234567", "49"))).toBe("+49301234567");
+  });
+
+  it("shows a stored number grouped: country code, a German mobile prefix or big city's area code, the rest", () => {
+    expect(formatPhone("+491761234567")).toBe("+49 176 1234567");
+    expect(formatPhone("+49301234567")).toBe("+49 30 1234567");
+    expect(formatPhone("+49 (30) 123-4567")).toBe("+49 30 1234567");
+    // An area code not known here is not guessed at.
+    expect(formatPhone("+492211234567")).toBe("+49 2211234567");
+    expect(formatPhone("+79161234567")).toBe("+7 9161234567");
+    expect(formatPhone("+447911123456")).toBe("+44 7911123456");
+    expect(formatPhone("+380441234567")).toBe("+380 441234567");
+    expect(formatPhone("+12025550143")).toBe("+1 2025550143");
+    // Not a number (an old note in the field): shown as it is.
+    expect(formatPhone("abends erreichbar")).toBe("abends erreichbar");
+  });
+
+  it("dials the international number, a German national one with +49", () => {
+    expect(phoneHref("+49 176 1234567")).toBe("tel:+491761234567");
+    expect(phoneHref("0176 1234567")).toBe("tel:+491761234567");
+    expect(phoneHref("030/1234567")).toBe("tel:+49301234567");
+    expect(phoneHref("0049 30 1234567")).toBe("tel:+49301234567");
+    expect(phoneHref("+7 (916) 123-45-67")).toBe("tel:+79161234567");
   });
 });

@@ -9,7 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from "react-admin";
-import { PhoneField, telHref } from "../shared/contact-fields.tsx";
+import { groupedPhone, PhoneField, telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -90,7 +90,7 @@ export function ContactDetails() {
       </DetailLine>
       <Typography>
         <a href={`mailto:${record.email}`}>{record.email}</a>,{" "}
-        <a href={telHref(record.phone)}>{record.phone}</a>
+        <a href={telHref(record.phone)}>{groupedPhone(record.phone)}</a>
       </Typography>
       {[record.position, record.comment, record.message].filter(Boolean).map((text) => (
         <Typography key={text} sx={{ whiteSpace: "pre-wrap" }}>

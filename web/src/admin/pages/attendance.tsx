@@ -20,6 +20,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { berlinDay, downloadFile, fetchLessons, fetchRoster } from "../shared/attendance-api.ts";
+import { groupedPhone, telHref } from "../shared/contact-fields.tsx";
 import { failureText } from "../shared/use-staff-action.ts";
 
 const time = (iso: string) =>
@@ -71,7 +72,7 @@ function ChildCard({
                 <>
                   {" · "}
                   {translate("attendance.phone")}:{" "}
-                  <a href={`tel:${child.parent_phone}`}>{child.parent_phone}</a>
+                  <a href={telHref(child.parent_phone)}>{groupedPhone(child.parent_phone)}</a>
                 </>
               ) : null}
             </Typography>
@@ -208,7 +209,7 @@ function RosterSection({
               {entry.visitor_name}
               {entry.age !== null ? `, ${translate("attendance.age", { age: entry.age })}` : ""} ·{" "}
               {entry.parent_name}
-              {entry.parent_phone ? ` · ${entry.parent_phone}` : ""}
+              {entry.parent_phone ? ` · ${groupedPhone(entry.parent_phone)}` : ""}
               {entry.status === "offered" ? ` · ${translate("attendance.offered")}` : ""}
             </li>
           ))}
@@ -233,7 +234,7 @@ function TrialVisitors({ roster }: { roster: Roster }) {
             {trial.visitor_name}
             {trial.age !== null ? `, ${translate("attendance.age", { age: trial.age })}` : ""} ·{" "}
             {trial.parent_name}
-            {trial.parent_phone ? ` · ${trial.parent_phone}` : ""}
+            {trial.parent_phone ? ` · ${groupedPhone(trial.parent_phone)}` : ""}
           </li>
         ))}
       </ul>

@@ -12,7 +12,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { adminFetch } from "../providers/data-provider.ts";
 import { euros, takeDashboard } from "../shared/attendance-api.ts";
-import { telHref } from "../shared/contact-fields.tsx";
+import { groupedPhone, telHref } from "../shared/contact-fields.tsx";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 import { PaymentIssueActions } from "./payment-issue-actions.tsx";
@@ -79,7 +79,7 @@ function ParentContact({
       {parent.phone ? (
         <>
           {" · "}
-          <Link href={telHref(parent.phone)}>{parent.phone}</Link>
+          <Link href={telHref(parent.phone)}>{groupedPhone(parent.phone)}</Link>
         </>
       ) : null}
     </Typography>

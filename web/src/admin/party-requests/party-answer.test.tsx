@@ -84,9 +84,9 @@ describe("the family's contacts on a party request", () => {
       </AdminContext>,
     );
 
-  it("gives the profile's phone to dial and the e-mail to write to", () => {
+  it("gives the profile's phone to dial, grouped to read, and the e-mail to write to", () => {
     renderDetails(request);
-    expect(screen.getByRole("link", { name: "+4917612345678" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "+49 176 12345678" }).getAttribute("href")).toBe(
       "tel:+4917612345678",
     );
     expect(screen.getByRole("link", { name: "eva@example.org" }).getAttribute("href")).toBe(

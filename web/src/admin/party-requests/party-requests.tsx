@@ -29,7 +29,7 @@ import {
 } from "react-admin";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
-import { telHref } from "../shared/contact-fields.tsx";
+import { groupedPhone, telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -114,7 +114,7 @@ export function PartyDetails() {
       <Typography>
         {translate("resources.party-requests.fields.parent_phone")}:{" "}
         {record.parent_phone ? (
-          <Link href={telHref(record.parent_phone)}>{record.parent_phone}</Link>
+          <Link href={telHref(record.parent_phone)}>{groupedPhone(record.parent_phone)}</Link>
         ) : (
           translate("admin.party.noPhone")
         )}

@@ -1,8 +1,11 @@
+import { formatPhone, phoneHref } from "@atelier/contract";
 import { Link } from "@mui/material";
 import { type FieldProps, useFieldValue } from "react-admin";
 
-/** Digits and a leading plus: what a `tel:` address may hold ("+49 151 1234" is dialled as "+491511234"). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+/** What a `tel:` address holds: the international number ("0176 1234567" is dialled as "+491761234567"). */
+export const telHref = phoneHref;
+/** A number as staff read it, grouped ("+49 176 1234567"); stored as the schema keeps it. */
+export const groupedPhone = formatPhone;
 
 /**
  * An e-mail address that opens the mail program (D289). A click on it in a list row writes the mail and does
@@ -24,7 +27,7 @@ export function PhoneField(props: FieldProps & { source: string }) {
   if (!value) return <span>—</span>;
   return (
     <Link href={telHref(value)} onClick={(event) => event.stopPropagation()}>
-      {value}
+      {formatPhone(value)}
     </Link>
   );
 }

@@ -18,7 +18,7 @@ import {
 import { Link as RouterLink } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
-import { telHref } from "../shared/contact-fields.tsx";
+import { groupedPhone, telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -118,7 +118,7 @@ function VisitDetails() {
         <Typography key={`${a.email}-${a.first_name}`}>
           {`${a.first_name} ${a.last_name}`.trim()}
           {a.relation ? ` (${a.relation})` : ""}: <a href={`mailto:${a.email}`}>{a.email}</a>,{" "}
-          <a href={telHref(a.phone)}>{a.phone}</a>
+          <a href={telHref(a.phone)}>{groupedPhone(a.phone)}</a>
         </Typography>
       ))}
       <Typography>

@@ -23,7 +23,7 @@ import {
   useTranslate,
 } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
-import { telHref } from "../shared/contact-fields.tsx";
+import { groupedPhone, telHref } from "../shared/contact-fields.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { staffCsv } from "../shared/staff-csv.ts";
@@ -218,7 +218,9 @@ function ParentCell({ entry }: { entry: AdminWaitingEntry }) {
     <Box sx={{ display: "flex", flexDirection: "column", overflowWrap: "anywhere" }}>
       <span>{entry.parent_name}</span>
       <a href={`mailto:${entry.parent_email}`}>{entry.parent_email}</a>
-      {entry.parent_phone ? <a href={telHref(entry.parent_phone)}>{entry.parent_phone}</a> : null}
+      {entry.parent_phone ? (
+        <a href={telHref(entry.parent_phone)}>{groupedPhone(entry.parent_phone)}</a>
+      ) : null}
     </Box>
   );
 }
