@@ -4,6 +4,7 @@ export * from "./admin-attendance.ts";
 export * from "./admin-catalogue.ts";
 export * from "./admin-content.ts";
 export * from "./admin-images.ts";
+export * from "./admin-mails.ts";
 export * from "./admin-orders.ts";
 export * from "./admin-requests.ts";
 export * from "./admin-settings.ts";

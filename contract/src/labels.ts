@@ -1,6 +1,7 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
 import type { AttendanceMark } from "./admin-attendance.ts";
 import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
+import type { MAIL_FAILURES, MAIL_KINDS } from "./admin-mails.ts";
 import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS, REFUND_SETTLEMENTS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
@@ -149,6 +150,69 @@ const MAIL_STATUS_LABELS: Labels<(typeof MAIL_STATUSES)[number]> = {
   pending: w("Wird gesendet", "Отправляется"),
   sent: w("Gesendet", "Отправлено"),
   failed: w("Nicht zustellbar", "Не доставлено"),
+};
+
+/** What an outbox mail is (its template), as staff name it in the list of mails. */
+const MAIL_KIND_LABELS: Labels<(typeof MAIL_KINDS)[number]> = {
+  "verify-email": w("E-Mail-Adresse bestätigen (Registrierung)", "Подтверждение адреса (регистрация)"),
+  "password-reset": w("Passwort zurücksetzen", "Сброс пароля"),
+  "email-change": w("Neue E-Mail-Adresse bestätigen", "Подтверждение нового адреса"),
+  "email-changed": w("Hinweis: E-Mail-Adresse geändert", "Уведомление: адрес изменён"),
+  "contact-request": w("Kontaktanfrage (an die Schule)", "Обращение (для школы)"),
+  "contact-confirmation": w("Eingangsbestätigung der Kontaktanfrage", "Подтверждение получения обращения"),
+  "order-confirmation": w("Bestellbestätigung", "Подтверждение заказа"),
+  "refund-notice": w("Erstattung", "Возврат денег"),
+  "refund-failed": w("Erstattung fehlgeschlagen", "Возврат не удался"),
+  "gift-card": w("Geschenkgutschein", "Подарочный сертификат"),
+  "visit-request-confirmation": w(
+    "Eingangsbestätigung der Besuchsanfrage",
+    "Подтверждение заявки на посещение",
+  ),
+  "visit-request-notification": w("Besuchsanfrage (an die Schule)", "Заявка на посещение (для школы)"),
+  "visit-request-confirmed": w("Besuchstermin bestätigt", "Посещение подтверждено"),
+  "visit-request-message": w("Antwort auf eine Besuchsanfrage", "Ответ на заявку на посещение"),
+  "waiting-list-offer": w("Warteliste: freier Platz", "Лист ожидания: освободилось место"),
+  "waiting-list-joined": w("Warteliste: eingetragen", "Лист ожидания: запись"),
+  "withdrawal-confirmation": w("Widerruf bestätigt", "Подтверждение отказа"),
+  "contract-cancellation": w("Kündigung bestätigt", "Подтверждение расторжения"),
+  "staff-notice": w("Hinweis an die Schule", "Уведомление для школы"),
+  "staff-refund": w("Erstattung durch die Schule", "Возврат от школы"),
+  "payment-link": w("Zahlungslink", "Ссылка на оплату"),
+  "party-request-notification": w(
+    "Geburtstagsanfrage (an die Schule)",
+    "Заявка на день рождения (для школы)",
+  ),
+  "party-request-received": w(
+    "Eingangsbestätigung der Geburtstagsanfrage",
+    "Подтверждение заявки на день рождения",
+  ),
+  "party-declined": w("Geburtstagsanfrage abgelehnt", "Отказ по заявке на день рождения"),
+  "booking-moved": w("Buchung verlegt", "Запись перенесена"),
+  "waiting-list-removed": w("Warteliste: ausgetragen", "Лист ожидания: запись снята"),
+  "waiting-list-offer-withdrawn": w(
+    "Warteliste: Angebot zurückgezogen",
+    "Лист ожидания: предложение отозвано",
+  ),
+  "lesson-cancelled": w("Stunde abgesagt", "Занятие отменено"),
+  "lesson-reminder": w("Erinnerung an eine Stunde", "Напоминание о занятии"),
+  "renewal-due": w("Abo: nächster Monat fällig", "Абонемент: пора оплатить следующий месяц"),
+  "contract-ended": w("Abo beendet", "Абонемент завершён"),
+  "month-paid": w("Abo: Monat bezahlt", "Абонемент: месяц оплачен"),
+};
+
+/** Why a mail's last attempt failed, in words (never the mail server's own, which may name its login). */
+const MAIL_FAILURE_LABELS: Labels<(typeof MAIL_FAILURES)[number]> = {
+  unreachable: w("Mailserver nicht erreichbar", "Почтовый сервер недоступен"),
+  login_refused: w(
+    "Mailserver lehnt die Anmeldung der Schule ab (Zugangsdaten prüfen)",
+    "Почтовый сервер не принимает вход школы (проверьте учётные данные)",
+  ),
+  address_refused: w(
+    "Empfängeradresse abgelehnt (gibt es nicht oder Postfach voll)",
+    "Адрес получателя отклонён (не существует или ящик переполнен)",
+  ),
+  deferred: w("Mailserver hat vorläufig abgelehnt", "Почтовый сервер временно отказал"),
+  other: w("Anderer Fehler (Details im Server-Log)", "Другая ошибка (подробности в журнале сервера)"),
 };
 
 const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {
@@ -308,6 +372,8 @@ export const ENUM_LABELS = {
   payment_gateway: PAYMENT_GATEWAY_LABELS,
   payment_status: PAYMENT_STATUS_LABELS,
   mail_status: MAIL_STATUS_LABELS,
+  mail_kind: MAIL_KIND_LABELS,
+  mail_failure: MAIL_FAILURE_LABELS,
   role: ROLE_LABELS,
   locale: LOCALE_LABELS,
   audit_action: AUDIT_ACTION_LABELS,

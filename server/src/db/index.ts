@@ -16,7 +16,7 @@ export {
 } from "./client.ts";
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavailable.ts";
 export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
-export { containsPattern, searchTextContains } from "./like.ts";
+export { containsPattern, prefixPattern, searchTextContains } from "./like.ts";
 export { type Maintenance, startEmbeddedMaintenance } from "./maintenance.ts";
 export { type DatabaseSetting, databaseOpenFailure, databaseWhere } from "./open-failure.ts";
 export { orderSumTriggers, REFRESH_ALL_ORDER_SUMS } from "./order-payment-sums.ts";

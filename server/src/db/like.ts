@@ -6,6 +6,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A text for LIKE that matches a value beginning with it literally: `%`, `_` and `\` are escaped. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
  * True where a stored lowercase search text (a person's or a child's `search_text`, D418) contains the words,
  * as ILIKE would find them in its parts: PostgreSQL's ILIKE lowercases both sides with `lower()` for every

@@ -48,6 +48,13 @@ export type { MailTransport, OutgoingMail } from "./mail-transport.ts";
 export { createTransport, removeMailFiles } from "./mail-transport.ts";
 export type { DrainResult, MailLogger, MailWorker } from "./mail-worker.ts";
 export { createMailWorker } from "./mail-worker.ts";
+export {
+  findOutboxMail,
+  listOutboxMails,
+  mailFailureOf,
+  OUTBOX_SORTS,
+  type OutboxListFilter,
+} from "./outbox-list.ts";
 export { enqueueStaffNotice } from "./staff-notice.ts";
 export { formatDate, formatMoney } from "./templates/format.ts";
 export { html } from "./templates/html.ts";

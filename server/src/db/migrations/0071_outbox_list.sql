@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_status_id_idx" ON "mail_outbox" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_to_prefix_idx" ON "mail_outbox" USING btree (lower("to") text_pattern_ops,"id");
