@@ -16,6 +16,7 @@ import { RefusalPage } from "./layout/refusal-page.tsx";
 import { SignInPage } from "./layout/sign-in-page.tsx";
 import lessonCancellations from "./lesson-cancellations/index.ts";
 import locations from "./locations/index.ts";
+import mails from "./mails/index.ts";
 import orders from "./orders/index.ts";
 import { Dashboard } from "./pages/dashboard.tsx";
 import {
@@ -106,6 +107,7 @@ export function AdminApp() {
               <Resource name="visit-requests" {...visitRequests} />
               <Resource name="contact-requests" {...contactRequests} />
               <Resource name="party-requests" {...partyRequests} />
+              <Resource name="mails" {...mails} />
               <Resource name="instructor-reports" {...instructorReports} />
               <Resource name="people" {...people} />
               <Resource name="purchase-options" {...purchaseOptions} />

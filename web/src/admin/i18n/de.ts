@@ -363,6 +363,20 @@ export const de = {
         status: "Stand",
       },
     },
+    mails: {
+      name: "E-Mail |||| E-Mails",
+      fields: {
+        created_at: "Geschrieben",
+        to: "An",
+        subject: "Betreff",
+        template: "Art",
+        locale: "Sprache",
+        status: "Stand",
+        sent_at: "Gesendet",
+        next_attempt_at: "Nächster Versuch",
+        q: "Adresse beginnt mit",
+      },
+    },
     audit: {
       name: "Protokoll |||| Protokoll",
       fields: {
@@ -506,6 +520,17 @@ export const de = {
     },
   },
   admin: {
+    mails: {
+      attempts: "%{smart_count} Versuch |||| %{smart_count} Versuche",
+      action: "Aktion",
+      resend: "Erneut senden",
+      resend_named: "„%{subject}“ an %{to} erneut senden",
+      resent: "Die E-Mail wird erneut gesendet.",
+      no_text:
+        "Der Text einer E-Mail wird hier nicht angezeigt: Links zum Zurücksetzen des Passworts oder zum Bestätigen einer Adresse melden jeden an, der sie liest, und Bestellungen enthalten Codes für den Einlass.",
+      texts_cleared:
+        "Der Text dieser E-Mail wird nicht mehr aufbewahrt (nach 90 Tagen, bei Anmelde-Links nach 7 Tagen); sie kann nicht erneut gesendet werden.",
+    },
     product_types: enumLabelsIn("product_type", "de"),
     orders: {
       status: enumLabelsIn("order_status", "de"),

@@ -359,6 +359,20 @@ export const ru: AdminMessages = {
         status: "Статус",
       },
     },
+    mails: {
+      name: "Письмо |||| Письма",
+      fields: {
+        created_at: "Создано",
+        to: "Кому",
+        subject: "Тема",
+        template: "Вид",
+        locale: "Язык",
+        status: "Статус",
+        sent_at: "Отправлено",
+        next_attempt_at: "Следующая попытка",
+        q: "Адрес начинается с",
+      },
+    },
     audit: {
       name: "Журнал |||| Журнал",
       fields: {
@@ -502,6 +516,17 @@ export const ru: AdminMessages = {
     },
   },
   admin: {
+    mails: {
+      attempts: "%{smart_count} попытка |||| %{smart_count} попытки |||| %{smart_count} попыток",
+      action: "Действие",
+      resend: "Отправить снова",
+      resend_named: "Отправить снова письмо «%{subject}» на адрес %{to}",
+      resent: "Письмо будет отправлено снова.",
+      no_text:
+        "Текст письма здесь не показывается: по ссылкам для сброса пароля или подтверждения адреса может войти любой, кто их прочтёт, а в заказах есть коды для входа в школу.",
+      texts_cleared:
+        "Текст этого письма больше не хранится (через 90 дней, письма со ссылками для входа — через 7); отправить его снова нельзя.",
+    },
     product_types: enumLabelsIn("product_type", "ru"),
     orders: {
       status: enumLabelsIn("order_status", "ru"),

@@ -33,7 +33,14 @@ export function AdminMenu() {
       <PageItem to="/lesson-reminders" label="admin.lessons.reminders.menu" />
       {resources("products", "slots", "closures", "orders", "staff-orders", "waiting-list")}
       {resources("content-pages", "promocodes", "gift-cards")}
-      {resources("visit-requests", "contact-requests", "party-requests", "instructor-reports", "people")}
+      {resources(
+        "visit-requests",
+        "contact-requests",
+        "party-requests",
+        "mails",
+        "instructor-reports",
+        "people",
+      )}
       {resources("purchase-options", "academy-seasons", "academy-weeks", "instructors", "categories")}
       {resources("locations", "redirects", "audit")}
       {permissions === "admin" ? <PageItem to="/school-settings" label="admin.settings.menu" /> : null}

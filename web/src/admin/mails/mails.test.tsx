@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import type { AdminMail } from "@atelier/contract";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import russianMessages from "ra-language-russian";
+import { AdminContext, mergeTranslations, ResourceContextProvider } from "react-admin";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { de } from "../i18n/de.ts";
+import { ru } from "../i18n/ru.ts";
+import { MailList } from "./mails.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const providers = {
+  de: polyglotI18nProvider(() => mergeTranslations(germanMessages, de), "de"),
+  ru: polyglotI18nProvider(() => mergeTranslations(russianMessages, ru), "ru"),
+};
+
+const base = {
+  locale: "de",
+  created_at: "2026-12-07T09:36:00.000Z",
+  sent_at: null,
+  next_attempt_at: null,
+  texts_cleared: false,
+};
+const mails: AdminMail[] = [
+  {
+    ...base,
+    id: 7,
+    to: "familie@example.org",
+    subject: "Ein Platz ist frei",
+    template: "waiting-list-offer",
+    status: "failed",
+    attempts: 8,
+    failure: "address_refused",
+  },
+  {
+    ...base,
+    id: 6,
+    to: "eltern@example.org",
+    subject: "Passwort zurücksetzen",
+    template: "password-reset",
+    status: "pending",
+    attempts: 2,
+    failure: "unreachable",
+    next_attempt_at: "2026-12-07T09:40:00.000Z",
+  },
+  {
+    ...base,
+    id: 5,
+    to: "eltern@example.org",
+    subject: "Bestellung 12",
+    template: "order-confirmation",
+    status: "sent",
+    attempts: 1,
+    failure: null,
+    sent_at: "2026-12-07T09:37:00.000Z",
+  },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function showList(locale: keyof typeof providers) {
+  const dataProvider = {
+    getList: vi.fn(async () => ({ data: mails, total: mails.length })),
+  };
+  render(
+    <AdminContext i18nProvider={providers[locale]} dataProvider={dataProvider as never}>
+      <ResourceContextProvider value="mails">
+        <MailList />
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  return dataProvider;
+}
+
+describe("the back office's list of mails", () => {
+  it("says each mail's kind, state, attempts and failure in German words, never the codes", async () => {
+    showList("de");
+    const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
+    expect(row.textContent).toContain("Warteliste: freier Platz");
+    expect(row.textContent).toContain("Nicht zustellbar · 8 Versuche");
+    expect(row.textContent).toContain("Empfängeradresse abgelehnt");
+    const waiting = screen.getAllByText("Passwort zurücksetzen")[0]?.closest("tr") as HTMLElement;
+    expect(waiting.textContent).toContain("Wird gesendet · 2 Versuche");
+    expect(waiting.textContent).toContain("Mailserver nicht erreichbar");
+    const table = screen.getByRole("table");
+    for (const code of ["waiting-list-offer", "failed", "address_refused", "unreachable", "pending"])
+      expect(table.textContent).not.toContain(code);
+    // Only the mail given up can be sent again, and its button names it for a screen reader.
+    expect(screen.getAllByRole("button", { name: /erneut senden/ })).toHaveLength(1);
+  });
+
+  it("sends a given-up mail again through the outbox's resend route", async () => {
+    const fetched = vi.fn(async () => new Response(JSON.stringify({ mail: 7 }), { status: 200 }));
+    vi.stubGlobal("fetch", fetched);
+    showList("de");
+    const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
+    fireEvent.click(
+      within(row).getByRole("button", { name: "„Ein Platz ist frei“ an familie@example.org erneut senden" }),
+    );
+    await waitFor(() => expect(fetched).toHaveBeenCalled());
+    const [url, init] = fetched.mock.calls[0] as unknown as [string, RequestInit];
+    expect(String(url)).toContain("/api/v2/admin/mails/7/resend/");
+    expect(init.method).toBe("POST");
+  });
+
+  it("says it in Russian", async () => {
+    showList("ru");
+    const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
+    expect(row.textContent).toContain("Лист ожидания: освободилось место");
+    expect(row.textContent).toContain("Не доставлено · 8 попыток");
+    expect(row.textContent).toContain("Адрес получателя отклонён");
+    expect(screen.getByRole("button", { name: /Отправить снова письмо «Ein Platz ist frei»/ })).toBeTruthy();
+  });
+});
