@@ -52,7 +52,7 @@ export const MAIL_FAILURES = [
   "login_refused",
   "address_refused",
   "deferred",
-  "other",
+  "unclassified",
 ] as const;
 export type MailFailure = (typeof MAIL_FAILURES)[number];
 

@@ -212,7 +212,7 @@ const MAIL_FAILURE_LABELS: Labels<(typeof MAIL_FAILURES)[number]> = {
     "Адрес получателя отклонён (не существует или ящик переполнен)",
   ),
   deferred: w("Mailserver hat vorläufig abgelehnt", "Почтовый сервер временно отказал"),
-  other: w("Anderer Fehler (Details im Server-Log)", "Другая ошибка (подробности в журнале сервера)"),
+  unclassified: w("Anderer Fehler (Details im Server-Log)", "Другая ошибка (подробности в журнале сервера)"),
 };
 
 const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {

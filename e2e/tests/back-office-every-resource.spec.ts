@@ -215,10 +215,11 @@ test.beforeAll(async ({ request }) => {
 });
 
 /**
- * The one menu entry whose rows are no records to edit: the audit log (what happened stays as it happened); its
- * first row's record link is opened instead. Every other resource's first row is edited.
+ * The menu entries whose rows are no records to edit: the audit log (what happened stays as it happened; its
+ * first row's record link is opened instead) and the mails (a mail went as it was written; one given up is
+ * only sent again). Every other resource's first row is edited.
  */
-const READ_ONLY = ["audit"];
+const READ_ONLY = ["audit", "mails"];
 
 /** The admin-only entries of the menu (D240): the audit log and the school's settings. */
 const ADMIN_ONLY = ["/admin/audit", "/admin/school-settings"];

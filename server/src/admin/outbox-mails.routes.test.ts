@@ -177,6 +177,6 @@ describe("the mail outbox in the back office", () => {
       "address_refused",
     );
     expect(mailFailureOf("Message failed: 451 4.7.1 Greylisted, try again later")).toBe("deferred");
-    expect(mailFailureOf("The PDF could not be drawn")).toBe("other");
+    expect(mailFailureOf("The PDF could not be drawn")).toBe("unclassified");
   });
 });

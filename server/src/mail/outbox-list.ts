@@ -51,7 +51,7 @@ export function mailFailureOf(error: string | null): MailFailure | null {
   if (/recipients were rejected|EENVELOPE|\b55[0-3]\b|\b5\.1\.\d\b|\b5\.2\.2\b/i.test(error))
     return "address_refused";
   if (/\b4[2-5]\d\b|\b4\.\d\.\d\b/.test(error)) return "deferred";
-  return "other";
+  return "unclassified";
 }
 
 function mailOf(row: ListRow): AdminMail {
