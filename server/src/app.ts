@@ -548,7 +548,13 @@ async function registerStaffOrderRoutes(
   await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
-  await app.register(failedMailsRoutes({ db, publicUrl }));
+  // The email-change link lives as long as a password reset's (accounts' `email-change.ts`).
+  const linkHours = {
+    "password-reset": env.PASSWORD_RESET_TTL_HOURS,
+    "email-change": env.PASSWORD_RESET_TTL_HOURS,
+    "verify-email": env.EMAIL_VERIFY_TTL_HOURS,
+  };
+  await app.register(failedMailsRoutes({ db, publicUrl, linkHours }));
   await app.register(paymentIssuesRoutes({ db, checkout }));
   await app.register(adminWaitingListRoutes({ waitingList }));
 }

@@ -12,7 +12,7 @@ import type { Db } from "../db/index.ts";
 import { findOutboxMail, listOutboxMails, OUTBOX_SORTS } from "../mail/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
 import { foundOr404 } from "./crud-service.ts";
-import { resendFailedMail } from "./failed-mails.service.ts";
+import { type LinkLifetimes, resendFailedMail } from "./failed-mails.service.ts";
 import { filterValue, listCut, sendList } from "./list-query.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
@@ -24,7 +24,16 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
  * (sent meanwhile, handed back already) is 404.
  */
 export const failedMailsRoutes =
-  ({ db, publicUrl }: { db: Db; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    publicUrl,
+    linkHours,
+  }: {
+    db: Db;
+    publicUrl: string;
+    /** How long the links of reset and address mails stay valid (hours): such a mail is not sent dead. */
+    linkHours?: LinkLifetimes;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireStaff);
     app.get(
@@ -80,6 +89,7 @@ export const failedMailsRoutes =
           response: { 200: AdminResendSchema, ...errors },
         },
       },
-      async (request) => resendFailedMail(db, { publicUrl }, currentUser(request), request.params.id),
+      async (request) =>
+        resendFailedMail(db, { publicUrl, linkHours }, currentUser(request), request.params.id),
     );
   };

@@ -164,6 +164,35 @@ describe("the mail outbox in the back office", () => {
     expect(audited).toMatchObject([{ userId: staff.id, action: "update" }]);
   });
 
+  it("does not send a reset link again once it has expired: the family asks for a new one", async () => {
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
+    const reset = (hoursAgo: number) =>
+      mail({
+        to: `link-${hoursAgo}-${run}@example.org`,
+        template: "password-reset",
+        text: resetLink,
+        status: "failed",
+        attempts: 8,
+        createdAt: at(hoursAgo),
+      });
+    const [dead, alive] = [await reset(25), await reset(3)];
+    const resend = (id: number) =>
+      t.call("POST", `/api/v2/admin/mails/${id}/resend/`, { headers: staff.headers });
+    const refused = await resend(dead.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error_codes: { non_field_errors: ["mail_link_expired"] } });
+    expect(refused.json().non_field_errors[0]).toContain("nur 24 Stunden");
+    const [still] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, dead.id));
+    expect(still).toMatchObject({ status: "failed", attempts: 8 });
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "failed_mails"), eq(auditLog.recordId, dead.id)));
+    expect(audited).toEqual([]);
+    // Within its 24 hours it goes again as D534 sends it.
+    expect((await resend(alive.id)).statusCode).toBe(200);
+  });
+
   it("names every kind of mail and every failure in words", () => {
     for (const template of MAIL_TEMPLATE_NAMES) {
       expect(enumLabel("mail_kind", template, "de")).not.toBe(template);

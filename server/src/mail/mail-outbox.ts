@@ -411,7 +411,10 @@ export async function findFailedMails(db: DbOrTx, limit = FAILED_MAILS_SHOWN) {
 }
 
 /** A given-up mail handed back to the worker: where it goes and what it is, for its texts to be written anew. */
-export type RequeuedMail = Pick<OutboxMail, "id" | "to" | "template" | "locale" | "attachments">;
+export type RequeuedMail = Pick<
+  OutboxMail,
+  "id" | "to" | "template" | "locale" | "attachments" | "createdAt"
+>;
 
 /**
  * A given-up mail handed back to the worker as it was, with its attempts anew (D534). Null when the mail is
@@ -430,6 +433,7 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<Requeue
       template: mailOutbox.template,
       locale: mailOutbox.locale,
       attachments: mailOutbox.attachments,
+      createdAt: mailOutbox.createdAt,
     });
   return row ?? null;
 }
