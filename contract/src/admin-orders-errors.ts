@@ -58,6 +58,10 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Der Link in dieser E-Mail galt nur {hours} Stunden und ist abgelaufen; erneut gesendet würde er nicht mehr funktionieren. Die Familie fordert auf der Website einen neuen an (Passwort vergessen oder Bestätigung erneut senden).",
     ru: "Ссылка в этом письме действовала только {hours} ч. и уже истекла: повторно отправленная, она не сработает. Семья может запросить новую ссылку на сайте (восстановление пароля или повторное подтверждение).",
   },
+  dispute_not_lost: {
+    de: "Als erledigt markieren lässt sich nur ein verlorener Streitfall oder eine Rückbuchung. Ein offener Fall endet, wenn der Zahlungsdienst ihn entscheidet.",
+    ru: "Отметить как решённый можно только проигранный спор или отозванный платёж. Открытый спор закрывается, когда его решит платёжная система.",
+  },
   no_confirmation: {
     de: "Zu dieser Bestellung wurde keine Bestellbestätigung verschickt.",
     ru: "Подтверждение этого заказа не отправлялось.",

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PAYMENT_ISSUE_STATES } from "./checkout.ts";
+import {
+  PAYMENT_DISPUTE_KINDS,
+  PAYMENT_DISPUTE_STATES,
+  PAYMENT_ISSUE_STATES,
+  RECORDED_PAYMENT_GATEWAYS,
+} from "./checkout.ts";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
 import { LocaleSchema } from "./rules/locale.ts";
 import { PathIdSchema } from "./rules/path-id.ts";
@@ -12,7 +17,8 @@ import { REFUND_STATES } from "./withdrawal.ts";
 
 /**
  * How an order's money stands: `needs_attention` when a refund through the gateway was given up after its
- * bounded tries (D90) and a person must refund by hand. What the order's gift card paid counts as paid, and
+ * bounded tries (D90) and a person must refund by hand, or when a payment is disputed or was taken back
+ * by the bank or PayPal and staff have not settled it. What the order's gift card paid counts as paid, and
  * what went back onto it as refunded; a paid order with nothing due (a code took it all) is `paid` (D494).
  */
 export const ADMIN_PAYMENT_STATES = [
@@ -78,6 +84,30 @@ export const AdminOrderPaymentSchema = z.object({
   refunded_cents: z.number().int(),
   captured_at: z.string().nullable(),
 });
+
+/**
+ * A dispute or reversal of one of the order's payments, as staff read it on the order's payment panel:
+ * `notice` says in the staff member's language what happened and what to do. `taken_cents` is what the
+ * bank or PayPal took back for good (a lost dispute, a reversal): the order no longer counts it received.
+ * `handled_at`: staff marked a lost case as decided, which ends its "needs attention".
+ */
+export const AdminOrderDisputeSchema = z.object({
+  id: z.number().int(),
+  payment: z.number().int(),
+  gateway: z.enum(RECORDED_PAYMENT_GATEWAYS),
+  kind: z.enum(PAYMENT_DISPUTE_KINDS),
+  state: z.enum(PAYMENT_DISPUTE_STATES),
+  amount_cents: z.number().int(),
+  taken_cents: z.number().int(),
+  /** The gateway's reason code as it sent it (`fraudulent`, `MERCHANDISE_OR_SERVICE_NOT_RECEIVED`, …). */
+  reason: z.string(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  handled_at: z.string().nullable(),
+  needs_attention: z.boolean(),
+  notice: z.string(),
+});
+export type AdminOrderDispute = z.infer<typeof AdminOrderDisputeSchema>;
 
 /**
  * How a person settled a refund the gateway would not take (D565): `gateway` in PayPal's or Stripe's
@@ -163,6 +193,8 @@ export const AdminOrderSchema = AdminOrderRowSchema.extend({
    * in PayPal's or Stripe's dashboard that no item carries yet, so no credit note corrects the invoice.
    */
   unbooked_gateway_cents: z.number().int(),
+  /** Disputes and reversals of the order's payments, oldest first. */
+  disputes: z.array(AdminOrderDisputeSchema),
   mails: z.array(AdminOrderMailSchema),
   documents: z.array(AdminOrderDocumentSchema),
 });
@@ -235,6 +267,23 @@ export const AdminPaymentIssueSchema = z.object({
   resolved: z.boolean(),
 });
 export type AdminPaymentIssue = z.infer<typeof AdminPaymentIssueSchema>;
+
+/**
+ * `POST /api/v2/admin/orders/:id/disputes/handled/`: staff decided what becomes of the booking of a lost
+ * dispute or a reversal (kept, paid again, cancelled), with a note for the audit log; the order no longer
+ * needs attention for it. A repeat answers the order as it is.
+ */
+export const AdminDisputeHandledInputSchema = z
+  .object({
+    dispute: z
+      .number({ error: "invalid_choice" })
+      .int({ error: "invalid_choice" })
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" }),
+    note: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
+  })
+  .strict();
+export type AdminDisputeHandledInput = z.infer<typeof AdminDisputeHandledInputSchema>;
 
 /** `POST /api/v2/admin/orders/:id/resend-confirmation/`: the order confirmation mailed again. */
 export const AdminResendSchema = z.object({ mail: z.number().int() });

@@ -56,6 +56,19 @@ export const SLOW_REFUND_DAYS = 10;
  */
 export const PAYMENT_ISSUE_STATES = ["refund_pending", "refunded", "refund_failed", "review"] as const;
 
+/**
+ * Money the bank or PayPal took back from a captured payment: a card payment disputed at Stripe (a
+ * chargeback, or an inquiry before one), a PayPal dispute, or a PayPal capture reversed. `open`: the case
+ * runs and staff answer it in the gateway's dashboard; `won`: the money stays with the school; `lost`: the
+ * money is gone, and staff decide what becomes of the booking.
+ */
+export const PAYMENT_DISPUTE_STATES = ["open", "won", "lost"] as const;
+export type PaymentDisputeState = (typeof PAYMENT_DISPUTE_STATES)[number];
+
+/** `dispute`: a case decided later (Stripe's disputes, PayPal's); `reversal`: PayPal took the money back at once. */
+export const PAYMENT_DISPUTE_KINDS = ["dispute", "reversal"] as const;
+export type PaymentDisputeKind = (typeof PAYMENT_DISPUTE_KINDS)[number];
+
 /** Minutes a checkout holds its seats for the payment (RESERVATION_MINUTES default). */
 export const DEFAULT_RESERVATION_MINUTES = 15;
 

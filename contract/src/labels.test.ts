@@ -4,7 +4,7 @@ import { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
 import { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
 import { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
-import { PAYMENT_GATEWAYS } from "./checkout.ts";
+import { PAYMENT_DISPUTE_KINDS, PAYMENT_DISPUTE_STATES, PAYMENT_GATEWAYS } from "./checkout.ts";
 import { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { AUDIT_AREAS, ENUM_LABELS, enumChoices, enumLabel, rawCodesOnScreen } from "./labels.ts";
 import { CANCELLED_LESSON_OUTCOMES, REMINDER_KINDS } from "./lessons.ts";
@@ -29,6 +29,8 @@ describe("the words staff read for codes (D285)", () => {
       // The gateways a payment may have gone through: the shop's two and the demo's.
       ["payment_gateway", [...PAYMENT_GATEWAYS, "demo"]],
       ["refund_state", REFUND_STATES],
+      ["payment_dispute_state", PAYMENT_DISPUTE_STATES],
+      ["payment_dispute_kind", PAYMENT_DISPUTE_KINDS],
       // Requests, waiting lists, a gift card's ledger and party requests (D317).
       ["request_status", REQUEST_STATUSES],
       ["visit_request_kind", VISIT_REQUEST_KINDS],

@@ -5,7 +5,15 @@ import type { MAIL_FAILURES, MAIL_KINDS } from "./admin-mails.ts";
 import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS, REFUND_SETTLEMENTS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
-import type { PAYMENT_GATEWAYS, PAYMENT_ISSUE_REASONS, PAYMENT_ISSUE_STATES } from "./checkout.ts";
+import type {
+  PAYMENT_DISPUTE_KINDS,
+  PAYMENT_DISPUTE_STATES,
+  PAYMENT_GATEWAYS,
+  PAYMENT_ISSUE_REASONS,
+  PAYMENT_ISSUE_STATES,
+  PaymentDisputeKind,
+  PaymentDisputeState,
+} from "./checkout.ts";
 import type { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import type { CancelledLessonOutcome, ReminderKind } from "./lessons.ts";
 import type { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
@@ -126,6 +134,65 @@ const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]
     "Возврат отклонён банком, выпустившим карту",
   ),
 };
+
+/** Where a payment the bank or PayPal took back stands. */
+const PAYMENT_DISPUTE_STATE_LABELS: Labels<(typeof PAYMENT_DISPUTE_STATES)[number]> = {
+  open: w("Angefochten – offen", "Оспорен — открыт"),
+  won: w("Für die Schule entschieden", "Решено в пользу школы"),
+  lost: w("Verloren – Geld zurückgebucht", "Проигран — деньги списаны"),
+};
+
+const PAYMENT_DISPUTE_KIND_LABELS: Labels<(typeof PAYMENT_DISPUTE_KINDS)[number]> = {
+  dispute: w("Streitfall", "Спор"),
+  reversal: w("Rückbuchung durch PayPal", "Отзыв платежа PayPal"),
+};
+
+/**
+ * What happened to a disputed or reversed payment and what staff do now, in their language: shown on the
+ * order's payment panel. The seats stay booked until staff decide.
+ */
+const DISPUTE_NOTICES = {
+  stripe_open: w(
+    "Die Bank der Karteninhaberin oder des Karteninhabers hat diese Zahlung angefochten (Rückbuchung). Stripe hat den Betrag vorerst einbehalten. Bitte reichen Sie im Stripe-Dashboard vor Ablauf der Frist Nachweise ein (Rechnung, Anwesenheit) und sprechen Sie mit der Familie. Die Plätze bleiben gebucht, bis Sie entscheiden.",
+    "Банк владельца карты оспорил этот платёж (чарджбэк). Stripe пока удержал сумму. Пожалуйста, до истечения срока загрузите доказательства в панели Stripe (счёт, посещаемость) и поговорите с семьёй. Места остаются забронированными, пока вы не решите иначе.",
+  ),
+  paypal_open: w(
+    "Der Käufer hat bei PayPal einen Konflikt zu dieser Zahlung eröffnet. PayPal kann den Betrag bis zur Entscheidung einbehalten. Bitte antworten Sie im PayPal-Konfliktlösungszentrum vor Ablauf der Frist und sprechen Sie mit der Familie. Die Plätze bleiben gebucht, bis Sie entscheiden.",
+    "Покупатель открыл в PayPal спор по этому платежу. До решения PayPal может удерживать сумму. Пожалуйста, ответьте в центре разрешения споров PayPal до истечения срока и поговорите с семьёй. Места остаются забронированными, пока вы не решите иначе.",
+  ),
+  won: w(
+    "Der Streitfall wurde zugunsten der Schule entschieden: Das Geld bleibt bei uns. Es ist nichts weiter zu tun.",
+    "Спор решён в пользу школы: деньги остаются у нас. Больше ничего делать не нужно.",
+  ),
+  stripe_lost: w(
+    "Der Streitfall ist verloren: Die Bank hat den Betrag endgültig zurückgebucht, er zählt nicht mehr als erhalten. Bitte entscheiden Sie, ob die Familie noch einmal zahlt oder die Buchung storniert wird, und markieren Sie den Fall dann als erledigt.",
+    "Спор проигран: банк окончательно вернул сумму плательщику, она больше не считается полученной. Пожалуйста, решите, оплатит ли семья ещё раз или бронирование будет отменено, и затем отметьте случай как решённый.",
+  ),
+  paypal_lost: w(
+    "Der PayPal-Konflikt wurde zugunsten des Käufers entschieden. Bitte prüfen Sie im PayPal-Konto, ob das Geld zurückgebucht wurde, entscheiden Sie, ob die Familie noch einmal zahlt oder die Buchung storniert wird, und markieren Sie den Fall dann als erledigt.",
+    "Спор в PayPal решён в пользу покупателя. Пожалуйста, проверьте в аккаунте PayPal, была ли сумма списана, решите, оплатит ли семья ещё раз или бронирование будет отменено, и затем отметьте случай как решённый.",
+  ),
+  reversal: w(
+    "PayPal hat diese Zahlung zurückgebucht (auf Verlangen der Bank oder über den Käuferschutz). Der Betrag zählt nicht mehr als erhalten. Bitte klären Sie mit der Familie, ob sie noch einmal zahlt oder die Buchung storniert wird, und markieren Sie den Fall dann als erledigt.",
+    "PayPal отозвал этот платёж (по требованию банка или по программе защиты покупателей). Сумма больше не считается полученной. Пожалуйста, выясните с семьёй, оплатит ли она ещё раз или бронирование будет отменено, и затем отметьте случай как решённый.",
+  ),
+  handled: w(
+    "Als erledigt markiert: Das Team hat über die Buchung entschieden.",
+    "Отмечено как решённое: команда приняла решение по бронированию.",
+  ),
+} satisfies Record<string, Words>;
+
+/** The notice of a dispute or reversal for the order's payment panel (see `DISPUTE_NOTICES`). */
+export function disputeNotice(
+  dispute: { gateway: string; kind: PaymentDisputeKind; state: PaymentDisputeState; handled: boolean },
+  locale: Locale,
+): string {
+  const gateway = dispute.gateway === "paypal" ? "paypal" : "stripe";
+  if (dispute.state === "won") return DISPUTE_NOTICES.won[locale];
+  if (dispute.state === "lost" && dispute.handled) return DISPUTE_NOTICES.handled[locale];
+  if (dispute.kind === "reversal") return DISPUTE_NOTICES.reversal[locale];
+  return DISPUTE_NOTICES[`${gateway}_${dispute.state}`][locale];
+}
 
 /** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */
 const PAYMENT_GATEWAY_LABELS: Labels<(typeof PAYMENT_GATEWAYS)[number] | "demo"> = {
@@ -262,6 +329,10 @@ export const AUDIT_AREAS = {
   "staff-orders": { ...w("Telefonbuchungen", "Записи по телефону"), screen: "orders" },
   staff_refunds: { ...w("Erstattungen", "Возвраты"), screen: null },
   payment_issues: { ...w("Zahlungen mit Handlungsbedarf", "Платежи, требующие внимания"), screen: null },
+  payment_disputes: {
+    ...w("Angefochtene und zurückgebuchte Zahlungen", "Оспоренные и отозванные платежи"),
+    screen: null,
+  },
   withdrawals: { ...w("Widerrufe und Stornierungen der Eltern", "Отказы и отмены родителей"), screen: null },
   order_items: { ...w("Bestellpositionen", "Позиции заказа"), screen: null },
   order_mails: { ...w("E-Mails zu Bestellungen", "Письма по заказам"), screen: null },
@@ -369,6 +440,8 @@ export const ENUM_LABELS = {
   refund_settlement: REFUND_SETTLEMENT_LABELS,
   payment_issue_state: PAYMENT_ISSUE_STATE_LABELS,
   payment_issue_reason: PAYMENT_ISSUE_REASON_LABELS,
+  payment_dispute_state: PAYMENT_DISPUTE_STATE_LABELS,
+  payment_dispute_kind: PAYMENT_DISPUTE_KIND_LABELS,
   payment_gateway: PAYMENT_GATEWAY_LABELS,
   payment_status: PAYMENT_STATUS_LABELS,
   mail_status: MAIL_STATUS_LABELS,

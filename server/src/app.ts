@@ -637,6 +637,7 @@ async function registerCheckout(
       paypal && webhookId
         ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)
         : null,
+    recordAudit,
     log: app.log,
   });
   await app.register(
@@ -652,6 +653,7 @@ async function registerCheckout(
         stripe,
         itemRefunds,
         subscriptions: subscriptions.handleStripeEvent,
+        recordAudit,
         log: app.log,
       }),
     }),

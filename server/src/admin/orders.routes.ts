@@ -1,4 +1,5 @@
 import {
+  AdminDisputeHandledInputSchema,
   AdminIdParamsSchema,
   AdminListQuerySchema,
   AdminMoveInputSchema,
@@ -20,6 +21,7 @@ import { currentUser, requireStaff } from "../plugins/index.ts";
 import type { WithdrawalsService } from "../withdrawals/index.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { sendList } from "./list-query.ts";
+import { createDisputeDecision } from "./order-disputes.service.ts";
 import { createOrderMove } from "./order-move.service.ts";
 import { createOrdersAdmin } from "./orders.service.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
@@ -102,6 +104,29 @@ function refundRoutes(app: App, orders: ReturnType<typeof createOrdersAdmin>) {
   );
 }
 
+/** A lost dispute or reversal of the order's payment marked as decided by staff. */
+function disputeRoutes(app: App, db: Db, orders: ReturnType<typeof createOrdersAdmin>) {
+  const decide = createDisputeDecision(db);
+  app.post(
+    "/api/v2/admin/orders/:id/disputes/handled/",
+    {
+      schema: {
+        ...base(
+          "A lost dispute or a reversal of the order's payment marked as decided by staff, with a note for the audit log; a repeat answers the order as it is",
+        ),
+        params: AdminIdParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: AdminDisputeHandledInputSchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await decide(currentUser(request), request.params.id, request.body);
+      return orders.get(request.params.id, request.query.locale);
+    },
+  );
+}
+
 /**
  * `/api/v2/admin/orders/*` (issue 21, D127–D129). Registered beside the withdrawals service it refunds
  * through, with the same staff guard as `adminRoutes` (on request, before the body is read).
@@ -155,6 +180,7 @@ export const adminOrdersRoutes =
       async (request) => orders.get(request.params.id, request.query.locale),
     );
     refundRoutes(app, orders);
+    disputeRoutes(app, db, orders);
     app.post(
       "/api/v2/admin/orders/:id/move/",
       {

@@ -3,15 +3,24 @@ import {
   ADMIN_PAYMENT_STATES,
   type AdminListQuery,
   type AdminOrder,
+  type AdminOrderDispute,
   type AdminOrderRefund,
   type AdminRefundInput,
   type AdminRefundSettleInput,
+  disputeNotice,
   type Locale,
   ORDER_STATUSES,
   REFUND_SETTLEMENTS,
   type RefundState,
 } from "@atelier/contract";
-import { cancelLinkedOrder, failedAfterAccepted, paymentHoldOfOrder } from "../checkout/index.ts";
+import {
+  cancelLinkedOrder,
+  disputeNeedsAttention,
+  disputesOfOrder,
+  failedAfterAccepted,
+  type PaymentDisputeRow,
+  paymentHoldOfOrder,
+} from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
@@ -103,6 +112,24 @@ const papersOf = (
   })),
 });
 
+/** An order's disputes and reversals as its payment panel shows them, with what to do in the staff's language. */
+const disputesFor = (rows: PaymentDisputeRow[], locale: Locale): AdminOrderDispute[] =>
+  rows.map((d) => ({
+    id: d.id,
+    payment: d.paymentId,
+    gateway: d.gateway,
+    kind: d.kind,
+    state: d.state,
+    amount_cents: d.amountCents,
+    taken_cents: d.takenCents,
+    reason: d.reason,
+    opened_at: d.createdAt.toISOString(),
+    closed_at: d.closedAt?.toISOString() ?? null,
+    handled_at: d.handledAt?.toISOString() ?? null,
+    needs_attention: disputeNeedsAttention(d),
+    notice: disputeNotice({ ...d, handled: d.handledAt !== null }, locale),
+  }));
+
 type StaffRefundNoted = Awaited<ReturnType<typeof findStaffRefundsOfOrders>>[number];
 type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 
@@ -158,13 +185,14 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
 /** {@link createOrdersAdmin}'s `get`: one order with its items, payments, papers and refunds. */
 async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<AdminOrder> {
   const row = foundOr404(await findOrderForStaff(db, id, locale));
-  const [items, payments, documents, staffRefunds, hold, unbooked] = await Promise.all([
+  const [items, payments, documents, staffRefunds, hold, unbooked, disputes] = await Promise.all([
     findOrderItemsForStaff(db, id, locale),
     findOrderPaymentsForStaff(db, id),
     findOrderDocumentsForStaff(db, id),
     findStaffRefundsOfOrders(db, [id]),
     paymentHoldOfOrder(db, id),
     unbookedGatewayCents(db, id, row.status),
+    disputesOfOrder(db, id),
   ]);
   const withdrawn = await findWithdrawalsOfItems(
     db,
@@ -178,8 +206,10 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
   const mails = await findOrderMailsForStaff(db, id, addresses);
   const captured = payments.filter((p) => p.captureId !== null);
   const capturedCents = captured.reduce((sum, p) => sum + p.amountCents, 0);
+  // What the bank or PayPal took back for good (a lost dispute, a reversal): the gateway cannot refund it.
+  const takenBack = disputes.reduce((sum, d) => sum + d.takenCents, 0);
   // What the payments still hold, as the staff refund judges it: less what withdrawals and staff refunds
-  // took, and never more than the gateway has not refunded (a refund in its dashboard, D506).
+  // took, and never more than the gateway has not refunded (a refund in its dashboard, D506) or taken back.
   const gatewayLeft = Math.max(
     0,
     Math.min(
@@ -187,7 +217,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         // What a person paid elsewhere took nothing from the payment (D565).
         withdrawn.reduce((sum, w) => sum + (w.settledByHand === "elsewhere" ? 0 : w.gatewayCents), 0) -
         staffRefunds.reduce((sum, r) => sum + (r.settledByHand === "elsewhere" ? 0 : r.amountCents), 0),
-      capturedCents - captured.reduce((sum, p) => sum + p.refundedCents, 0),
+      capturedCents - captured.reduce((sum, p) => sum + p.refundedCents, 0) - takenBack,
     ),
   );
   // What the order's gift card paid and has not had back goes back onto it (D494), after the gateway's rest.
@@ -247,6 +277,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
     ...papersOf(payments, mails, documents),
     refunds,
     unbooked_gateway_cents: unbooked,
+    disputes: disputesFor(disputes, locale),
   };
 }
 

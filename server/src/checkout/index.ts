@@ -10,6 +10,13 @@ export {
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export {
+  disputeNeedsAttention,
+  disputesOfOrder,
+  markDisputeHandled,
+  ordersWithDisputeNeedingAttention,
+  type PaymentDisputeRow,
+} from "./disputes.repository.ts";
+export {
   failedAfterAccepted,
   failedLaterError,
   failureForFamily,

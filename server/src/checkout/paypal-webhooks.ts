@@ -7,6 +7,14 @@ import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";
 import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import {
+  type DisputeAudit,
+  PAYPAL_DISPUTE_EVENTS,
+  PAYPAL_REVERSAL_EVENT,
+  payPalDisputeOf,
+  payPalReversalOf,
+  recordDispute,
+} from "./disputes.ts";
 import { applyReportedRefund, type ItemRefunds, REFUND_EVENT, refundOf } from "./gateway-refunds.ts";
 
 /** The part of a PayPal webhook event we read (Notifications API, event version 1.0). */
@@ -51,6 +59,8 @@ export type WebhookDeps = {
   /** Withdrawals and staff refunds of an order, and a whole order refunded (D75, D506, D511), from above. */
   itemRefunds: ItemRefunds;
   verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
+  /** The audit log's write, handed down by the wiring: a dispute or reversal is recorded there as PayPal's. */
+  recordAudit: DisputeAudit;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
@@ -85,12 +95,49 @@ const captureOf = (resource: NonNullable<PayPalEvent["resource"]>): GatewayCaptu
     : undefined;
 
 /**
+ * A dispute opened, changed or resolved, or a capture reversed: recorded against the payment of its
+ * capture. One about a capture the shop does not know (another integration's, a subscription month's)
+ * is shown to staff as unmatched.
+ */
+async function disputeChanged(
+  { db, recordAudit, log }: Pick<WebhookDeps, "db" | "recordAudit" | "log">,
+  event: PayPalEvent,
+): Promise<"done" | "not_ours"> {
+  const reported =
+    event.event_type === PAYPAL_REVERSAL_EVENT
+      ? payPalReversalOf(event.resource)
+      : payPalDisputeOf(event.resource);
+  const recorded = reported ? await recordDispute(db, recordAudit, reported) : "unknown_payment";
+  if (recorded === "unknown_payment") {
+    log.warn(
+      { eventId: event.id, eventType: event.event_type },
+      "PayPal dispute or reversal of no payment of ours",
+    );
+    return "not_ours";
+  }
+  if (recorded === "recorded")
+    log.warn(
+      { eventType: event.event_type, dispute: reported?.disputeId, state: reported?.state },
+      "PayPal dispute or reversal recorded; staff look at its order",
+    );
+  return "done";
+}
+
+/**
  * `POST /api/v2/payments/paypal/webhook/` (D51): every event is verified with PayPal
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
  * event that was processed changes nothing; one whose processing failed is processed again. A refund of a
  * capture not recorded yet stays unprocessed until the capture is recorded (D90).
  */
-export function createPayPalWebhooks({ db, checkout, subscriptions, itemRefunds, verify, log }: WebhookDeps) {
+export function createPayPalWebhooks({
+  db,
+  checkout,
+  subscriptions,
+  itemRefunds,
+  verify,
+  recordAudit,
+  log,
+}: WebhookDeps) {
   /**
    * Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet), and
    * "not_ours" for an event about nothing this shop knows, which staff see on the dashboard (D201).
@@ -159,7 +206,11 @@ export function createPayPalWebhooks({ db, checkout, subscriptions, itemRefunds,
         });
         return "done";
       }
+      case PAYPAL_REVERSAL_EVENT:
+        return disputeChanged({ db, recordAudit, log }, event);
       default:
+        if (PAYPAL_DISPUTE_EVENTS.includes(event.event_type))
+          return disputeChanged({ db, recordAudit, log }, event);
         if (subscriptions.eventTypes.includes(event.event_type)) return subscriptions.handleEvent(event);
         log.info({ eventType: event.event_type }, "paypal event ignored");
         return "done";

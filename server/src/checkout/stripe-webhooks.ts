@@ -6,6 +6,7 @@ import { AppError } from "../errors/index.ts";
 import { GatewayError, type Gateways, type StripeGateway } from "../payments/index.ts";
 import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import { type DisputeAudit, recordDispute, STRIPE_DISPUTE_EVENTS, stripeDisputeOf } from "./disputes.ts";
 import type { ItemRefunds } from "./gateway-refunds.ts";
 import { type Outcome, type StripeEvent, StripeEventSchema } from "./stripe-event.ts";
 import { chargeRefunded, refundsChanged, sessionChanged } from "./stripe-payment-events.ts";
@@ -38,6 +39,8 @@ export type StripeWebhookDeps = {
   itemRefunds: ItemRefunds;
   /** Course subscriptions' autopay at Stripe (D115); without it those events are ignored. */
   subscriptions?: StripeSubscriptionHandler;
+  /** The audit log's write, handed down by the wiring: a dispute is recorded there as Stripe's. */
+  recordAudit: DisputeAudit;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
@@ -55,6 +58,7 @@ export function createStripeWebhooks({
   stripe,
   itemRefunds,
   subscriptions,
+  recordAudit,
   log,
 }: StripeWebhookDeps) {
   /** Stores the event once; answers its row and when it first came, or undefined once it was processed. */
@@ -90,7 +94,24 @@ export function createStripeWebhooks({
       return chargeRefunded(payments, object.payment_intent);
     if (REFUND_EVENTS.has(event.type) && typeof object.payment_intent === "string")
       return refundsChanged(payments, object.payment_intent);
+    if (STRIPE_DISPUTE_EVENTS.has(event.type)) return disputeChanged(event);
     log.info({ eventType: event.type }, "stripe event ignored");
+    return "done";
+  }
+
+  /**
+   * A card payment disputed (`charge.dispute.*`): the signed event carries the dispute as it is, recorded
+   * against the payment of its payment intent. One of a payment the shop does not know is shown to staff.
+   */
+  async function disputeChanged(event: StripeEvent): Promise<Outcome> {
+    const reported = stripeDisputeOf(event.data.object);
+    const recorded = reported ? await recordDispute(db, recordAudit, reported) : "unknown_payment";
+    if (recorded === "unknown_payment") return "not_ours";
+    if (recorded === "recorded")
+      log.warn(
+        { eventType: event.type, dispute: reported?.disputeId, state: reported?.state },
+        "Stripe dispute recorded; staff look at its order",
+      );
     return "done";
   }
 

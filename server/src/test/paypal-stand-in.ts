@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { answerApi, type PayPalApi } from "./paypal-stand-in/api.ts";
 import { serveBrowserStandIn } from "./paypal-stand-in/browser.ts";
+import { disputeResource, reversalResource, type StandInDisputeStatus } from "./paypal-stand-in/disputes.ts";
 import { approveOrder, captureBehindOurBack, orderRoutes } from "./paypal-stand-in/orders.ts";
 import {
   captureResource,
@@ -79,6 +80,17 @@ export type PayPalStandIn = {
   saleResource(subscriptionId: string, saleId?: string): Record<string, unknown>;
   /** The resource of a PAYMENT.CAPTURE.COMPLETED event for an order captured here. */
   captureResource(orderId: string): Record<string, unknown>;
+  /**
+   * The buyer disputes the captured order's payment: the resource of `CUSTOMER.DISPUTE.*` events with
+   * `status`, and once `RESOLVED` its outcome. Every call for one order names the same dispute.
+   */
+  disputeResource(
+    orderId: string,
+    status: StandInDisputeStatus,
+    outcome?: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR" | "CANCELED_BY_BUYER",
+  ): Record<string, unknown>;
+  /** PayPal takes back the captured order's money (all not refunded, or `cents`): `PAYMENT.CAPTURE.REVERSED`'s resource. */
+  reversalResource(orderId: string, cents?: number): Record<string, unknown>;
   close(): Promise<void>;
 };
 
@@ -126,6 +138,8 @@ export async function startPayPalStandIn(
       webhookEvent(store, eventType, resource, eventId, createTime),
     saleResource: (subscriptionId, saleId) => saleResource(store, subscriptionId, saleId),
     captureResource: (orderId) => captureResource(store, orderId),
+    disputeResource: (orderId, status, outcome) => disputeResource(store, orderId, status, outcome),
+    reversalResource: (orderId, cents) => reversalResource(store, orderId, cents),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const api: PayPalApi = {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerApi } from "./stripe-stand-in/api.ts";
+import { disputeObject, type StandInDisputeStatus } from "./stripe-stand-in/disputes.ts";
 import { serveHostedPage } from "./stripe-stand-in/hosted-page.ts";
 import { chargeObject, paymentIntentRoutes } from "./stripe-stand-in/payment-intents.ts";
 import { changeRefund, refund, refundRoutes } from "./stripe-stand-in/refunds.ts";
@@ -22,6 +23,7 @@ import {
 import { serveTestControls } from "./stripe-stand-in/test-controls.ts";
 import { deliverEvent, type SignedStripeEvent, signedEvent } from "./stripe-stand-in/webhooks.ts";
 
+export type { StandInDisputeStatus } from "./stripe-stand-in/disputes.ts";
 export { parseStripeForm } from "./stripe-stand-in/parameters.ts";
 export { BUYER_ADDRESS } from "./stripe-stand-in/sessions.ts";
 export type { StandInPaymentIntent, StandInSession, StandInSubscription } from "./stripe-stand-in/store.ts";
@@ -106,6 +108,12 @@ export type StripeStandIn = {
   ): SignedStripeEvent;
   /** The session as the API shows it (with its payment intent expanded). */
   sessionObject(sessionId: string): Json;
+  /**
+   * The cardholder's bank disputes the session's payment: the dispute as `charge.dispute.*` events carry it,
+   * with `status` (`needs_response` when opened, `won` or `lost` when closed), of what is not refunded or
+   * `cents`. Every call for one session names the same dispute, as Stripe has one per charge.
+   */
+  dispute(sessionId: string, status: StandInDisputeStatus, cents?: number): Json;
   /** The charge of a session's payment intent as Stripe shows it in `charge.refunded`. */
   chargeObject(sessionId: string): Json;
   /** Posts an event to `webhookUrl`; answers the status. */
@@ -181,6 +189,7 @@ export async function startStripeStandIn(
       signedEvent(store, type, object, { ...eventOptions, secret: eventOptions.secret ?? webhookSecret }),
     sessionObject: (sessionId) => sessionObject(store, sessionOf(store, sessionId)),
     chargeObject: (sessionId) => chargeObject(paidIntent(sessionId)),
+    dispute: (sessionId, status, cents) => disputeObject(store, paidIntent(sessionId), status, cents),
     deliver: (event) => deliverEvent(state.webhookUrl, event),
     failNext: (route, status, times = 1) => void failures.set(route, { status, times }),
     loseNext: (route, times) => void lost.set(route, times),

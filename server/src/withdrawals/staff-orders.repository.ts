@@ -1,6 +1,7 @@
 import type { AdminOrderRow, AdminPaymentState, Locale, OrderStatus } from "@atelier/contract";
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { ordersWithDisputeNeedingAttention } from "../checkout/index.ts";
 import {
   boundedTotal,
   type DbOrTx,
@@ -49,11 +50,13 @@ export type StaffOrderFilter = {
 const givenBack = sql<number>`(${orders.paymentsRefundedCents} + ${orders.giftCardReturnedCents})`;
 
 /**
- * The orders with a failed refund ("needs attention", D128): one small set, read once per query and hashed,
- * not tested per order, for the rows and the filter alike.
+ * The orders with a failed refund ("needs attention", D128), or with a payment disputed or taken back that
+ * staff have not settled: small sets, read once per query and hashed, not tested per order, for the rows
+ * and the filter alike.
  */
 const failedRefundIds = sql`select r.order_id from ${staffRefunds} r where r.refund_state = 'failed'
-  union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'`;
+  union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'
+  union all ${ordersWithDisputeNeedingAttention}`;
 const needsAttention = sql<boolean>`${orders.id} in (${failedRefundIds})`;
 
 /**

@@ -1,4 +1,10 @@
-import { CURRENCY, PAYMENT_STATUSES, RECORDED_PAYMENT_GATEWAYS } from "@atelier/contract";
+import {
+  CURRENCY,
+  PAYMENT_DISPUTE_KINDS,
+  PAYMENT_DISPUTE_STATES,
+  PAYMENT_STATUSES,
+  RECORDED_PAYMENT_GATEWAYS,
+} from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -86,6 +92,51 @@ export const paymentEvents = pgTable(
       .where(
         sql`${t.gateway} = 'paypal' and ${t.eventType} = 'PAYMENT.CAPTURE.REFUNDED' and (${t.processedAt} is null or ${t.unmatched})`,
       ),
+  ],
+);
+
+export const paymentDisputeState = pgEnum("payment_dispute_state", PAYMENT_DISPUTE_STATES);
+export const paymentDisputeKind = pgEnum("payment_dispute_kind", PAYMENT_DISPUTE_KINDS);
+
+/**
+ * A captured payment the bank or PayPal took back or may take back: a Stripe dispute, a PayPal dispute, or
+ * a PayPal capture reversed. One row per gateway case (its id is unique), however often and in whatever
+ * order its events come. An open case, and a lost one staff have not marked handled, make the order need
+ * attention; `taken_cents` is what was taken back for good, which the order no longer counts received.
+ */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    gateway: paymentGateway("gateway").notNull(),
+    /** Stripe's dispute id (`du_…`), PayPal's dispute id (`PP-D-…`) or the reversal's id. */
+    disputeId: text("dispute_id").notNull(),
+    kind: paymentDisputeKind("kind").notNull(),
+    state: paymentDisputeState("state").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    takenCents: integer("taken_cents").notNull().default(0),
+    /** The gateway's reason code, as sent. */
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Staff decided what becomes of a lost case's booking (audited). */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_disputes_gateway_dispute_idx").on(t.gateway, t.disputeId),
+    index("payment_disputes_payment_idx").on(t.paymentId),
+    // The few cases that need a person: every order list's "needs attention" reads them.
+    index("payment_disputes_attention_idx")
+      .on(t.paymentId)
+      .where(sql`${t.state} = 'open' or (${t.state} = 'lost' and ${t.handledAt} is null)`),
+    check(
+      "payment_disputes_money_check",
+      sql`${t.amountCents} >= 0 and ${t.takenCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 );
 

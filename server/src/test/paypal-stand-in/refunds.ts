@@ -15,7 +15,7 @@ import {
  * (REFUND_AMOUNT_EXCEEDED), so does the stand-in.
  */
 
-const money = (amount: number) => ({ currency_code: "EUR", value: (amount / 100).toFixed(2) });
+export const money = (amount: number) => ({ currency_code: "EUR", value: (amount / 100).toFixed(2) });
 
 function refundCapture(store: PayPalStore, captureId: string, body: Json) {
   const order = [...store.orders.values()].find((o) => o.captureId === captureId);
@@ -91,7 +91,7 @@ export const refundRoutes = (store: PayPalStore): Route[] => [
   },
 ];
 
-function capturedOrder(store: PayPalStore, orderId: string): StandInOrder & { captureId: string } {
+export function capturedOrder(store: PayPalStore, orderId: string): StandInOrder & { captureId: string } {
   const order = store.orders.get(orderId);
   if (!order?.captureId) throw new Error(`stand-in order ${orderId} is not captured`);
   return order as StandInOrder & { captureId: string };
