@@ -597,6 +597,17 @@ export const de = {
       mail_text_cleared: "Text nicht mehr gespeichert",
       settle_button: "Erledigen",
       settle_button_label: "Erledigen (fehlgeschlagene Erstattung für %{item})",
+      disputes_title: "Angefochtene und zurückgebuchte Zahlungen",
+      dispute_facts: "%{kind} · %{gateway} · %{state} · %{amount} · seit %{when}",
+      dispute_handle_button: "Als erledigt markieren",
+      dispute_handle_label: "Als erledigt markieren (Fall vom %{when})",
+      dispute_handle_title: "Verlorenen Fall als erledigt markieren",
+      dispute_handle_text:
+        "Die Bank oder PayPal hat %{amount} zurückgebucht. Markieren Sie den Fall als erledigt, wenn Sie über die Buchung entschieden haben: Die Familie zahlt noch einmal, die Plätze bleiben, oder Sie stornieren sie über „Erstatten oder stornieren“. Die Bestellung braucht danach keine Bearbeitung mehr.",
+      dispute_note: "Notiz für das Protokoll",
+      dispute_note_hint: "Was entschieden wurde, z. B. „Familie überweist erneut“.",
+      dispute_note_missing: "Bitte schreiben Sie kurz, was entschieden wurde.",
+      dispute_done: "Der Fall ist als erledigt vermerkt.",
       settle_title: "Fehlgeschlagene Erstattung erledigen",
       settle_text:
         "PayPal bzw. Stripe hat die Erstattung von %{amount} nicht ausgeführt (Versuche: %{attempts}). Die Bestellung bleibt bei „Braucht Bearbeitung“, bis Sie hier festhalten, was geschehen ist.",

@@ -18,6 +18,7 @@ import { DetailShow } from "../shared/detail.tsx";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
 import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
+import { DisputesSection } from "./disputes-section.tsx";
 import { MoveDialog, RefundDialog } from "./order-dialogs.tsx";
 import { euro, type Item, lineShown, when } from "./order-format.ts";
 import { SettleRefundDialog } from "./settle-refund-dialog.tsx";
@@ -433,6 +434,7 @@ function OrderDetails() {
           when(p.captured_at),
         ])}
       />
+      <DisputesSection order={order} />
       <RefundsWithSettling order={order} />
       <Section
         title={t("sections.mails")}

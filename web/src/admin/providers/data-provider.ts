@@ -265,6 +265,9 @@ const staffActions = {
   /** A failed refund tried again, or noted as refunded by hand (D565); answers the order. */
   settleOrderRefund: (order: Id, settle: AdminRefundSettleInput) =>
     post(`orders/${order}/refunds/settle/`, settle),
+  /** A lost dispute or reversal of the order's payment decided on by staff, with a note for the audit log. */
+  markDisputeHandled: (order: Id, decided: { dispute: number; note: string }) =>
+    post(`orders/${order}/disputes/handled/`, decided),
   moveOrderItem: (order: Id, move: { item: number; kind: "slot" | "week"; from: number; to: number }) =>
     post(`orders/${order}/move/`, move),
   /** Whether offering the entry a seat needs one added first (D310): asked before offering. */
