@@ -97,6 +97,24 @@ export async function requireInstructor(request: FastifyRequest): Promise<void> 
   if (request.user?.role !== "instructor") throw new AppError("permission_denied", 403);
 }
 
+/**
+ * The guard that every route under a path prefix shares: the back office's (`/api/v2/admin/`), the door's
+ * check-in and the instructor's phone. A request whose method such a path lacks meets it before its 405, as
+ * Django REST authenticates and checks permissions (`initial()`) before it looks for the method's handler:
+ * a guest hears 401 and a parent 403, never which methods a staff path has (D637 amended).
+ */
+const GUARDED_PREFIXES: readonly [prefix: string, guard: (request: FastifyRequest) => Promise<void>][] = [
+  ["/api/v2/admin/", requireStaff],
+  ["/api/v2/checkin/", requireStaff],
+  ["/api/v2/instructor/", requireInstructor],
+];
+
+/** The guard of the routes under the path of `url`, if they all share one (`GUARDED_PREFIXES`). */
+export function pathGuard(url: string): ((request: FastifyRequest) => Promise<void>) | undefined {
+  const path = url.split("?")[0] ?? "";
+  return GUARDED_PREFIXES.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
 /** The user of a route guarded by `requireUser`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError("not_authenticated", 401);

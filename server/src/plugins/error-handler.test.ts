@@ -1,9 +1,13 @@
 import { EmailSchema, LocaleQuerySchema, NameSchema, PhoneSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { users } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
+import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { pathGuard } from "./auth.ts";
 
 describe("error mechanism", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -291,4 +295,78 @@ describe("a method the path has no route for (405, as Django REST answers it)", 
     expect(preflight.headers["access-control-allow-origin"]).toBe("https://school.example");
     expect(preflight.headers.allow).toBeUndefined();
   });
+});
+
+describe("a method a staff path lacks: sign-in and role first, as Django REST checks them before the method", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  }, 60_000);
+  afterAll(() => ctx?.close());
+
+  const ask = (method: "PUT" | "DELETE" | "POST", url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url, headers });
+
+  it("tells a guest to sign in and a parent that it is not theirs, without naming the path's methods", async () => {
+    const parent = await createParent(ctx.database.db);
+    const staff = await createStaff(ctx.database.db);
+    const instructor = await createParent(ctx.database.db);
+    await ctx.database.db.update(users).set({ role: "instructor" }).where(eq(users.id, instructor.id));
+    for (const [method, url, allow] of [
+      ["PUT", "/api/v2/admin/people/", "GET, HEAD"],
+      ["DELETE", "/api/v2/admin/me/", "GET, HEAD"],
+      ["POST", "/api/v2/admin/lessons/credits/", "GET, HEAD"],
+      ["DELETE", "/api/v2/checkin/ABC123/", "GET, POST, HEAD"],
+    ] as const) {
+      const guest = await ask(method, url);
+      expect(guest.statusCode, `${method} ${url}`).toBe(401);
+      expect(guest.headers.allow, `${method} ${url}`).toBeUndefined();
+      expect(guest.json().error_codes).toEqual({ detail: "not_authenticated" });
+      const stale = await ask(method, `${url}?locale=ru`, { authorization: "Token nonsense" });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().error_codes).toEqual({ detail: "authentication_failed" });
+      for (const who of [parent, instructor]) {
+        const refused = await ask(method, url, who.headers);
+        expect(refused.statusCode, `${method} ${url}`).toBe(403);
+        expect(refused.headers.allow).toBeUndefined();
+        expect(refused.json()).toEqual({
+          detail: "Keine Berechtigung.",
+          error_codes: { detail: "permission_denied" },
+        });
+      }
+      // Staff, whom the path is for, learn the method is wrong.
+      const allowed = await ask(method, url, staff.headers);
+      expect(allowed.statusCode, `${method} ${url}`).toBe(405);
+      expect(allowed.headers.allow).toBe(allow);
+    }
+    // The instructor's phone: its own people hear the 405, staff and parents 403.
+    const url = "/api/v2/instructor/me/";
+    expect((await ask("DELETE", url)).statusCode).toBe(401);
+    expect((await ask("DELETE", url, parent.headers)).statusCode).toBe(403);
+    expect((await ask("DELETE", url, staff.headers)).statusCode).toBe(403);
+    const own = await ask("DELETE", url, instructor.headers);
+    expect(own.statusCode).toBe(405);
+    expect(own.headers.allow).toBe("GET, HEAD");
+    // Paths of everyone keep their 405 for a guest (D637).
+    expect((await ask("DELETE", "/api/v2/orders/current/")).statusCode).toBe(405);
+  });
+
+  it("has a guard for a path prefix only where every route under it is guarded", async () => {
+    const doc = (await ctx.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const unguarded: string[] = [];
+    let swept = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, "1");
+      if (!pathGuard(url)) continue;
+      for (const method of Object.keys(methods)) {
+        swept += 1;
+        const res = await ctx.app.inject({ method: method.toUpperCase() as "GET", url });
+        if (res.statusCode !== 401) unguarded.push(`${method} ${path}: ${res.statusCode}`);
+      }
+    }
+    expect(swept).toBeGreaterThan(100);
+    expect(unguarded).toEqual([]);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ export {
   accountRateKey,
   currentUser,
   isStaffRole,
+  pathGuard,
   registerAuth,
   requireInstructor,
   requireStaff,

@@ -11,7 +11,7 @@ import {
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { readCookie } from "../i18n/index.ts";
-import { apiNotFound, methodNotAllowed, routedMethods } from "../plugins/index.ts";
+import { apiNotFound, methodNotAllowed, pathGuard, routedMethods } from "../plugins/index.ts";
 import { createProductPreview, type ProductPreview } from "./product-preview.ts";
 import { type BrowserMonitoring, defaultHead, type PageHead, renderPage } from "./render-page.ts";
 import { readRouteChunks } from "./route-chunks.ts";
@@ -203,7 +203,11 @@ export async function registerSpa(
   app.setNotFoundHandler(async (request, reply) => {
     // A path that routes have for other methods is 405, as Django REST answers it; only unknown paths are 404.
     const allowed = routedMethods(request);
-    if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
+    if (allowed.length > 0) {
+      // On a staff path the sign-in and role come first (401, 403), as Django REST checks them before the method.
+      await pathGuard(request.url)?.(request);
+      return methodNotAllowed(request, reply, allowed);
+    }
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (!wantsPage) return apiNotFound(request, reply);
     if (isBuildAsset(request.url)) return assetMissing(reply);
