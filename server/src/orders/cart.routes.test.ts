@@ -948,7 +948,10 @@ describe("malformed requests are 400, never 500, and write nothing", () => {
 
   it("bad ids in paths and a bad promocode body", async () => {
     const cartId = await guestCart();
-    expect((await call("PATCH", "/api/v2/orders/items/abc/", { cartId, body: {} })).statusCode).toBe(400);
+    // Not a number: no item, as Django REST's `<int:pk>` route answers it.
+    const word = await call("PATCH", "/api/v2/orders/items/abc/", { cartId, body: {} });
+    expect(word.statusCode).toBe(404);
+    expect(word.json().error_codes).toEqual({ detail: "not_found" });
     expect((await call("DELETE", "/api/v2/orders/items/99999999999/", { cartId })).statusCode).toBe(404);
     expect(
       (await call("PUT", "/api/v2/orders/current/set_promocode/", { cartId, body: { promocode: 5 } }))
