@@ -727,6 +727,8 @@ describe("token auth", () => {
       const res = await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.json().error_codes, JSON.stringify(headers)).toEqual({ detail: code });
+      // As Django REST's TokenAuthentication: the 401 names the scheme the client is to sign in with.
+      expect(res.headers["www-authenticate"], JSON.stringify(headers)).toBe("Token");
     }
     const russian = await ctx.app.inject({
       method: "GET",

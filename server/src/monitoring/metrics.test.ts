@@ -123,6 +123,8 @@ describe("GET /metrics with METRICS_TOKEN", () => {
         headers: authorization === undefined ? {} : { authorization },
       });
       expect(res.statusCode, String(authorization)).toBe(401);
+      // Its own scheme, not the API's `Token`.
+      expect(res.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
       expect(res.body).not.toContain("http_requests_total");
     }
   });

@@ -322,6 +322,7 @@ describe("a method a staff path lacks: sign-in and role first, as Django REST ch
       expect(guest.statusCode, `${method} ${url}`).toBe(401);
       expect(guest.headers.allow, `${method} ${url}`).toBeUndefined();
       expect(guest.json().error_codes).toEqual({ detail: "not_authenticated" });
+      expect(guest.headers["www-authenticate"]).toBe("Token");
       const stale = await ask(method, `${url}?locale=ru`, { authorization: "Token nonsense" });
       expect(stale.statusCode).toBe(401);
       expect(stale.json().error_codes).toEqual({ detail: "authentication_failed" });
@@ -363,7 +364,8 @@ describe("a method a staff path lacks: sign-in and role first, as Django REST ch
       for (const method of Object.keys(methods)) {
         swept += 1;
         const res = await ctx.app.inject({ method: method.toUpperCase() as "GET", url });
-        if (res.statusCode !== 401) unguarded.push(`${method} ${path}: ${res.statusCode}`);
+        if (res.statusCode !== 401 || res.headers["www-authenticate"] !== "Token")
+          unguarded.push(`${method} ${path}: ${res.statusCode} ${res.headers["www-authenticate"]}`);
       }
     }
     expect(swept).toBeGreaterThan(100);

@@ -135,6 +135,10 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       return reply.status(400).send(fieldErrorBody(errors, locale, legacy));
     }
     if (error instanceof AppError) {
+      // Django REST's token authentication names its scheme on every 401 (`WWW-Authenticate: Token`, the
+      // `Authorization: Token <key>` the clients send); a route with a scheme of its own (/metrics) set it already.
+      if (error.status === 401 && !reply.hasHeader("www-authenticate"))
+        reply.header("www-authenticate", "Token");
       if (error.fields) {
         const errors: FieldErrors = {};
         for (const [field, codes] of Object.entries(error.fields)) errors[field] = { codes: [...codes] };
