@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { todayInBerlin } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giftCards, mailOutbox, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -228,6 +230,113 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     // The buyer's copy of the purchase goes again as it was written.
     const buyerAgain = await giftCardMailTo(buyer?.email ?? "");
     expect(buyerAgain).toMatchObject({ id: buyerMail.id, status: "pending", text: buyerMail.text });
+  });
+
+  it("tells the buyer's given-up copy from the recipient's mail by what each is, not by its address: a card given to the buyer's own address, and after the buyer's new e-mail", async () => {
+    const staff = await createParent(t.db);
+    await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    const parent = await createParent(t.db);
+    const [buyer] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, parent.id));
+    const buyerAddress = buyer?.email ?? "";
+    // A card the buyer has mailed to their own address on its day, to hand it over as a present.
+    const toSelf = await addGiftCard(parent.headers, {
+      amount_cents: 4_000,
+      recipient_name: "Mila",
+      message: "Zum Schulanfang",
+      deliver_to: "recipient",
+      recipient_email: buyerAddress,
+      send_on: inDays(7),
+    });
+    expect(toSelf.statusCode, toSelf.body).toBe(201);
+    const { id, order_id: orderId } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyerAddress))).filter(
+      (mail) => mail.template === "gift-card",
+    );
+    const buyerCopy = mails.find((mail) => mail.subject.includes(String(orderId)));
+    const present = mails.find((mail) => mail !== buyerCopy);
+    if (!buyerCopy || !present) throw new Error("the card's mails are missing");
+    expect([buyerCopy.kind, present.kind]).toEqual([null, "gift-card-recipient"]);
+    for (const mail of [buyerCopy, present])
+      await t.db
+        .update(mailOutbox)
+        .set({ status: "failed", attempts: 8, nextAttemptAt: new Date(Date.now() - 60_000) })
+        .where(eq(mailOutbox.id, mail.id));
+    const partRefund = await t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: toSelf.json().id,
+        amount_cents: 1_000,
+        cancel_item: false,
+        reason: "Teilweise",
+      },
+    });
+    expect(partRefund.statusCode, partRefund.body).toBe(200);
+    const resend = async (mailId: number) => {
+      const resent = await t.call("POST", `/api/v2/admin/mails/${mailId}/resend/`, {
+        headers: staff.headers,
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+      return row;
+    };
+
+    // The present at the buyer's own address is written anew with what the card is worth now.
+    const presentAgain = await resend(present.id);
+    expect(presentAgain).toMatchObject({ status: "pending", to: buyerAddress, kind: "gift-card-recipient" });
+    expect(presentAgain?.subject).toBe("Ein Geschenkgutschein von Atelier für Sie");
+    expect(presentAgain?.text).toContain("30,00");
+    expect(presentAgain?.text).not.toContain("40,00");
+
+    // The buyer moves to a new address; their copy of the purchase still goes again as it was written.
+    await t.db
+      .update(users)
+      .set({ email: `neu-${buyerAddress}` })
+      .where(eq(users.id, parent.id));
+    expect(await resend(buyerCopy.id)).toMatchObject({
+      status: "pending",
+      to: buyerAddress,
+      subject: buyerCopy.subject,
+      text: buyerCopy.text,
+      html: buyerCopy.html,
+      kind: null,
+    });
+  });
+
+  it("marks the recipients' mails written before their kind was stored, by their subject (migration 0070)", async () => {
+    const parent = await createParent(t.db);
+    const added = await addGiftCard(parent.headers, {
+      amount_cents: 3_000,
+      recipient_name: "Lukas",
+      message: "",
+      deliver_to: "recipient",
+      recipient_email: "tante.vorher@example.org",
+      send_on: inDays(3),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+    const before = await t.db
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "gift-card"));
+    expect(new Set(before.map((mail) => mail.kind))).toEqual(new Set([null, "gift-card-recipient"]));
+    await t.db.update(mailOutbox).set({ kind: null });
+    const migration = readFileSync(
+      fileURLToPath(new URL("../db/migrations/0074_mail_kind.sql", import.meta.url)),
+      "utf8",
+    );
+    // The column is there already; its hand-written backfill as committed.
+    const [, backfill] = migration.split("--> statement-breakpoint");
+    await t.db.execute(sql.raw(backfill ?? ""));
+    const after = await t.db
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "gift-card"));
+    expect(after.sort((a, b) => a.id - b.id)).toEqual(before.sort((a, b) => a.id - b.id));
   });
 
   it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {

@@ -354,8 +354,10 @@ export async function restateWaitingRecipientMails(
 /**
  * A mail the outbox gave up on, handed back by staff (D534): when it is a bought card's mail to its recipient,
  * its text is written anew with what the card is worth now (D641), as a waiting one is after a refund (D629),
- * so the text says what its PDF, drawn when it is sent, prints. The buyer's own copy of the purchase (to the
- * buyer's address) stays as it was, as it does after a refund. Answers whether it was written anew.
+ * so the text says what its PDF, drawn when it is sent, prints. The buyer's own copy of the purchase stays as
+ * it was, as it does after a refund. Which of the two a mail is, its kind says (stored when it was written),
+ * not its address: a buyer may have changed theirs since, or given the card to their own address.
+ * Answers whether it was written anew.
  */
 export async function restateGivenUpRecipientMail(
   tx: Tx,
@@ -363,12 +365,12 @@ export async function restateGivenUpRecipientMail(
   publicUrl: string,
   now: Date,
 ): Promise<boolean> {
-  if (mail.template !== "gift-card") return false;
+  if (mail.kind !== "gift-card-recipient") return false;
   const cards = mail.attachments.flatMap((ref) => (ref.kind === "gift-card-pdf" ? [ref.giftCardId] : []));
   const [giftCardId] = cards;
   if (cards.length !== 1 || giftCardId === undefined) return false;
   const bought = await boughtCardWithBuyer(tx, giftCardId);
-  if (!bought || bought.buyer.email.toLowerCase() === mail.to.toLowerCase()) return false;
+  if (!bought) return false;
   const orderId = (await findBuyingOrderId(tx, giftCardId)) ?? "";
   await rewriteMail(tx, mail.id, recipientMailNow(bought, orderId, mail, now), { publicUrl });
   return true;

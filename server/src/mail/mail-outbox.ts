@@ -43,6 +43,17 @@ export type MailRequest = {
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
+/** The mail kinds a template alone does not tell apart (`mail_outbox.kind`). */
+type MailKind = "gift-card-recipient";
+
+/**
+ * What a mail is, beyond its template: a gift card's mail to its recipient, whether a bought card's (D127) or
+ * one staff mail (D277), is `gift-card-recipient`; the buyer's copy of the purchase has no kind.
+ */
+function mailKind(mail: MailRequest): MailKind | null {
+  return mail.template === "gift-card" && mail.data.toRecipient ? "gift-card-recipient" : null;
+}
+
 /** A mail's row as the outbox stores it: its address checked, its subject and bodies rendered. */
 function outboxRow(mail: MailRequest, options?: RenderOptions) {
   // A bad address would only fail in the worker, hours later; failing here rolls the cause back instead.
@@ -55,6 +66,7 @@ function outboxRow(mail: MailRequest, options?: RenderOptions) {
     html: rendered.html,
     text: rendered.text,
     template: mail.template,
+    kind: mailKind(mail),
     locale: mail.locale,
     attachments: mail.attachments ?? [],
   };
@@ -78,6 +90,7 @@ export async function enqueueMail(
           html: ph("html"),
           text: ph("text"),
           template: ph("template"),
+          kind: ph("kind"),
           locale: ph("locale"),
           attachments: ph("attachments"),
           ...(mail.notBefore ? { nextAttemptAt: ph("notBefore") } : {}),
@@ -195,6 +208,7 @@ export async function resendMail(
       html: original.html,
       text: original.text,
       template: original.template,
+      kind: original.kind,
       locale: original.locale,
       attachments: original.attachments,
     })
@@ -413,7 +427,7 @@ export async function findFailedMails(db: DbOrTx, limit = FAILED_MAILS_SHOWN) {
 /** A given-up mail handed back to the worker: where it goes and what it is, for its texts to be written anew. */
 export type RequeuedMail = Pick<
   OutboxMail,
-  "id" | "to" | "template" | "locale" | "attachments" | "createdAt"
+  "id" | "to" | "template" | "kind" | "locale" | "attachments" | "createdAt"
 >;
 
 /**
@@ -431,6 +445,7 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<Requeue
       id: mailOutbox.id,
       to: mailOutbox.to,
       template: mailOutbox.template,
+      kind: mailOutbox.kind,
       locale: mailOutbox.locale,
       attachments: mailOutbox.attachments,
       createdAt: mailOutbox.createdAt,

@@ -25,6 +25,12 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     template: text("template").notNull(),
+    /**
+     * What the mail is where its template writes more than one kind of mail: `gift-card-recipient` for a gift
+     * card's mail to the person it is given to, beside the buyer's copy of the same template (`mailKind`).
+     * Null for every other mail. Told by what was written, never by the address (an address changes, D641).
+     */
+    kind: text("kind"),
     locale: localeEnum("locale").notNull(),
     /** Attachments made when the mail is sent, from data that does not change (D53). */
     attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
