@@ -26,6 +26,11 @@ export const PAYMENT_ISSUE_REASONS = [
   "seats_gone",
   /** A late capture whose promocode's last use went to another order meanwhile (D90): refunded. */
   "promocode_used_up",
+  /**
+   * A late capture of an order a gift card paid part of: its expiry gave the card's part back onto the card
+   * (D56), so the order is not revived though its seats are free; refunded.
+   */
+  "gift_card_released",
   /** Our order, captured with another amount or currency than we asked: refunded. */
   "capture_mismatch",
   /** PayPal's order carries another shop's custom_id / invoice_id: not recorded, not refunded by us. */

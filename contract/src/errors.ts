@@ -401,6 +401,10 @@ export const ERROR_MESSAGES = {
     de: "Die Reservierung ist abgelaufen und die Plätze sind vergeben. Der Betrag wird erstattet.",
     ru: "Бронь истекла, и места заняты. Сумма будет возвращена.",
   },
+  reservation_expired_gift_card: {
+    de: "Die Reservierung ist abgelaufen, bevor Ihre Zahlung einging. Der Anteil Ihres Gutscheins ist wieder auf dem Gutschein, und der gezahlte Betrag wird erstattet. Sie können erneut bestellen.",
+    ru: "Бронь истекла до того, как поступил ваш платёж. Часть, которую оплачивал сертификат, снова на сертификате, а уплаченная сумма будет возвращена. Вы можете оформить заказ заново.",
+  },
   promocode_used_up_late: {
     de: "Die Reservierung ist abgelaufen, und der Gutscheincode wurde inzwischen vollständig eingelöst. Der Betrag wird erstattet; Sie können ohne den Code erneut bestellen.",
     ru: "Бронь истекла, а промокод тем временем исчерпан. Сумма будет возвращена; вы можете оформить заказ заново без промокода.",

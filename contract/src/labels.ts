@@ -123,6 +123,10 @@ const PAYMENT_ISSUE_STATE_LABELS: Labels<(typeof PAYMENT_ISSUE_STATES)[number]> 
 const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]> = {
   seats_gone: w("Plätze waren weg", "Места уже заняты"),
   promocode_used_up: w("Rabattcode aufgebraucht", "Промокод исчерпан"),
+  gift_card_released: w(
+    "Reservierung abgelaufen, Gutscheinanteil zurückgebucht",
+    "Бронь истекла, часть по сертификату возвращена на него",
+  ),
   capture_mismatch: w("Betrag weicht ab", "Сумма не совпадает"),
   not_our_order: w("Fremde PayPal-Bestellung", "Чужой заказ PayPal"),
   refunded_at_paypal: w(

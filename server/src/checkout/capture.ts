@@ -20,6 +20,7 @@ import { restoreToCart } from "./restore-to-cart.ts";
 const REFUSAL_BY_REASON: Record<PaymentIssueReason, Parameters<typeof AppError.validation>[1]> = {
   seats_gone: "reservation_expired",
   promocode_used_up: "promocode_used_up_late",
+  gift_card_released: "reservation_expired_gift_card",
   capture_mismatch: "payment_mismatch",
   not_our_order: "payment_mismatch",
   refunded_at_paypal: "order_not_payable",

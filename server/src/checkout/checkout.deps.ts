@@ -47,7 +47,7 @@ export type IssuedDocuments = {
 };
 
 /** Why the shop sends a captured payment back (the refund notice says it). */
-export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatch";
+export type RefundReason = "seats_gone" | "promocode_used_up" | "gift_card_released" | "capture_mismatch";
 
 export type CheckoutDeps = {
   /** Whether an order had a withdrawal (D75), handed down from the withdrawals area above. */

@@ -168,7 +168,9 @@ export async function endUnkeptOrder(tx: Tx, order: OrderRow): Promise<void> {
 
 /** The reason the parent is told, from the issue noted when the payment could not be kept. */
 export function refundReasonOf(noted: string | undefined): RefundReason {
-  return noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
+  return noted === "promocode_used_up" || noted === "gift_card_released" || noted === "capture_mismatch"
+    ? noted
+    : "seats_gone";
 }
 
 /** How long a refund of a capture the shop does not know is kept before staff see it (PayPal retries for 3 days). */

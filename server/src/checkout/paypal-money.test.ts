@@ -387,6 +387,66 @@ describe(`a late payment after the promocode's last use went to another parent (
     expect(await uses(code.id)).toEqual([{ orderId: taken.order_id, status: "paid" }]);
   });
 
+  it("refunds a late payment of a payment link's order a gift card paid part of as what it is: the card's part went back onto the card, the seats are still free (D56)", async () => {
+    const { card } = await t.buyGiftCard();
+    // Staff booked it on the phone with the card's code; the card pays part, PayPal the rest.
+    const first = await t.bookedByStaff(2, card.code);
+    const booked = await orderRow(t, first.order_id);
+    expect(booked?.giftCardCents).toBe(card.initialCents);
+    const balance = async () =>
+      (await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents;
+    expect(await balance()).toBe(0);
+    await expire(first.order_id);
+    expect(await balance()).toBe(card.initialCents);
+
+    standIn.approve(first.id);
+    const res = await t.capture(first.headers, first.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: [
+        "Die Reservierung ist abgelaufen, bevor Ihre Zahlung einging. Der Anteil Ihres Gutscheins ist wieder auf dem Gutschein, und der gezahlte Betrag wird erstattet. Sie können erneut bestellen.",
+      ],
+      error_codes: { non_field_errors: ["reservation_expired_gift_card"] },
+    });
+    await t.app.deferredWork.idle();
+    await t.app.paymentWorker.runOnce();
+    const payment = await paymentOf(t, first.order_id);
+    expect(payment?.status).toBe("refunded");
+    expect(standIn.orders.get(first.id)?.refundedCents).toBe(payment?.amountCents);
+    expect(await issueOf(t, payment?.id ?? 0)).toMatchObject({
+      reason: "gift_card_released",
+      state: "refunded",
+    });
+    expect((await orderRow(t, first.order_id))?.status).toBe("refunded");
+    expect(await invoicesOf(t, first.order_id)).toEqual([]);
+    // The card's part is on the card once: not lost, not given back twice.
+    expect(await balance()).toBe(card.initialCents);
+    const user = await t.call("GET", "/api/v2/users/me/", { headers: first.headers });
+    const notice = (await t.mailsTo(user.json().email)).find((mail) => mail.template === "refund-notice");
+    expect(notice?.text).toContain("wieder auf den Gutschein gebucht");
+    expect(notice?.text).not.toContain("Plätze");
+    // Paid again, the same seat is booked, the card paying its part.
+    const again = await t.bookedByStaff(2, card.code);
+    standIn.approve(again.id);
+    expect((await t.capture(again.headers, again.id)).json().status).toBe("payment_fulfilled");
+  });
+
+  it("still says the seats went when a late payment's seats were taken, gift card or not", async () => {
+    const { card } = await t.buyGiftCard();
+    const first = await t.bookedByStaff(2, card.code);
+    await expire(first.order_id);
+    // Meanwhile the group is full.
+    const slot = t.weekly[2];
+    if (!slot) throw new Error("no third weekly slot");
+    await t.setSeats(slot.id, 0);
+    standIn.approve(first.id);
+    const res = await t.capture(first.headers, first.id);
+    await t.setSeats(slot.id, slot.seats);
+    expect(res.json().error_codes).toEqual({ non_field_errors: ["reservation_expired"] });
+    const payment = await paymentOf(t, first.order_id);
+    expect((await issueOf(t, payment?.id ?? 0))?.reason).toBe("seats_gone");
+  });
+
   it("keeps a late payment at its price when the code still has a use, and counts the use again", async () => {
     const [code] = await t.db
       .insert(promocodes)

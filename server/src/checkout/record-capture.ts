@@ -214,9 +214,7 @@ async function recordRefundedBefore(tx: Tx, order: OrderRow, payment: PaymentRow
  * seats are checked under the units' locks, so an expired reservation is kept only if nobody took them.
  */
 async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise<RefundReason | undefined> {
-  // An expired order gave its gift card part back when it expired: a late payment cannot revive it.
-  const revivable = order.status === "expired" && order.giftCardCents === 0;
-  let keep = current && (order.status === "awaiting_payment" || revivable);
+  let keep = current && (order.status === "awaiting_payment" || order.status === "expired");
   if (keep) {
     const units = await orderUnits(tx, order.id);
     // The count goes with the locks, as staging's does (D456), and counts the units just read.
@@ -225,7 +223,11 @@ async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise
     );
   }
   if (!keep) return "seats_gone";
-  if (order.status !== "expired" || order.promocodeId === null) return undefined;
+  if (order.status !== "expired") return undefined;
+  // An expired order gave its gift card part back when it expired (D56): a late payment cannot revive it,
+  // and the parent is told so, not that the seats are gone (they are still free, counted above).
+  if (order.giftCardCents > 0) return "gift_card_released";
+  if (order.promocodeId === null) return undefined;
   // The expiry gave the code's use back; the payment that revives the order needs a use again, under
   // the code's lock as at checkout. Another parent may have taken the last one meanwhile (D90).
   // An order the code gave nothing (it was used up before the checkout, D598) needs no use of it.

@@ -644,6 +644,20 @@ describe("renderMail", () => {
     expect(refusedRu.text.match(/ответ/g)).toHaveLength(1);
   });
 
+  it("tells in both locales that a late payment's gift card part went back onto the card, not that the seats went", () => {
+    const data = { ...SAMPLES["refund-notice"], reason: "gift_card_released" as const };
+    const de = render("refund-notice", "de", data);
+    const ru = render("refund-notice", "ru", data);
+    expect(de.text).toContain("wieder auf den Gutschein gebucht");
+    expect(de.text).toContain("Ihr Gutschein behält seinen Wert");
+    expect(ru.text).toContain("вернулась на сертификат");
+    expect(ru.text).toContain("Сертификат сохраняет свою стоимость");
+    for (const mail of [de, ru]) {
+      expect(mail.text).not.toContain("Plätze");
+      expect(mail.text).not.toContain("места");
+    }
+  });
+
   it("tells in both locales that a refund did not reach the family and how the school pays it (D578)", () => {
     const de = render("refund-failed", "de", SAMPLES["refund-failed"]);
     const ru = render("refund-failed", "ru", SAMPLES["refund-failed"]);

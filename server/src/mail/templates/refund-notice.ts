@@ -6,9 +6,10 @@ import type { MailTemplate } from "./types.ts";
 
 /**
  * Why a payment is sent back: a late capture whose seats (D51) or promocode use (D90) went to others
- * meanwhile, or a capture that did not match the order (D90).
+ * meanwhile, or whose gift card part went back onto the card when the reservation ran out (D56), or a
+ * capture that did not match the order (D90).
  */
-export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatch";
+export type RefundReason = "seats_gone" | "promocode_used_up" | "gift_card_released" | "capture_mismatch";
 
 export type RefundNoticeData = {
   firstName: string;
@@ -42,6 +43,8 @@ const TEXTS: Record<Locale, Texts> = {
         "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze leider anderweitig vergeben, daher konnten wir die Buchung nicht abschließen.",
       promocode_used_up:
         "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. In der Zwischenzeit wurde Ihr Gutscheincode vollständig eingelöst, daher konnten wir die Buchung zu diesem Preis nicht abschließen.",
+      gift_card_released:
+        "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. Mit dem Ablauf wurde der Anteil, den Ihr Geschenkgutschein zahlen sollte, wieder auf den Gutschein gebucht, daher konnten wir die Buchung nicht abschließen. Ihr Gutschein behält seinen Wert und zahlt bei einer neuen Bestellung wieder mit.",
       capture_mismatch:
         "Der bei uns eingegangene Betrag stimmte nicht mit Ihrer Bestellung überein, daher konnten wir die Buchung nicht abschließen.",
     },
@@ -60,6 +63,8 @@ const TEXTS: Record<Locale, Texts> = {
         "Ваш платёж поступил к нам уже после окончания срока резервирования. За это время места, к сожалению, заняли, поэтому мы не смогли завершить бронирование.",
       promocode_used_up:
         "Ваш платёж поступил к нам уже после окончания срока резервирования. За это время ваш промокод был полностью исчерпан, поэтому мы не смогли завершить бронирование по этой цене.",
+      gift_card_released:
+        "Ваш платёж поступил к нам уже после окончания срока резервирования. Когда бронь истекла, часть суммы, которую должен был оплатить ваш подарочный сертификат, вернулась на сертификат, поэтому мы не смогли завершить бронирование. Сертификат сохраняет свою стоимость и снова оплатит часть нового заказа.",
       capture_mismatch:
         "Поступившая к нам сумма не совпала с суммой вашего заказа, поэтому мы не смогли завершить бронирование.",
     },

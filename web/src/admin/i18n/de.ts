@@ -104,6 +104,8 @@ export const de = {
       reasons: {
         seats_gone: "Plätze waren weg, Erstattung fehlgeschlagen",
         promocode_used_up: "Rabattcode aufgebraucht, Erstattung fehlgeschlagen",
+        gift_card_released:
+          "Reservierung abgelaufen, Gutscheinanteil zurückgebucht, Erstattung fehlgeschlagen",
         capture_mismatch: "Betrag weicht ab, Erstattung fehlgeschlagen",
         not_our_order: "Fremde PayPal-Bestellung, bitte prüfen",
         refunded_at_paypal:

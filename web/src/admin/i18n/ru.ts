@@ -101,6 +101,7 @@ export const ru: AdminMessages = {
       reasons: {
         seats_gone: "места уже заняты, возврат не прошёл",
         promocode_used_up: "промокод исчерпан, возврат не прошёл",
+        gift_card_released: "бронь истекла, часть по сертификату возвращена на него, возврат не прошёл",
         capture_mismatch: "сумма не совпадает, возврат не прошёл",
         not_our_order: "чужой заказ PayPal, проверьте",
         refunded_at_paypal:

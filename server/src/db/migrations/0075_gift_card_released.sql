@@ -1,0 +1,2 @@
+-- A late payment of an order whose gift card part went back onto the card when it expired (D56) is refunded for that reason, not as seats gone.
+ALTER TYPE "public"."payment_issue_reason" ADD VALUE 'gift_card_released' BEFORE 'capture_mismatch';
