@@ -82,6 +82,7 @@ export const de = {
       failed_mails: "E-Mails, die nicht zugestellt wurden",
       no_failed_mails: "Keine.",
       failed_mail_line: "„%{subject}“ an %{to} vom %{day} (Versuche: %{attempts})",
+      all_failed_mails: "Alle nicht zugestellten E-Mails, mit dem Grund",
       failed_mail_help:
         "Der Mailserver hat sie nach dem letzten Versuch nicht angenommen. Wenn er wieder erreichbar ist, hier erneut senden.",
       resend_mail: "Erneut senden",

@@ -402,6 +402,11 @@ describe("the dashboard's mails the outbox gave up on (D534)", () => {
     expect(panel.textContent).toContain(
       "„Passwort zurücksetzen“ an familie@example.org vom 30.11.2026 (Versuche: 8)",
     );
+    // The whole list of given-up mails, with why each failed, is one click away.
+    const all = within(panel).getByRole("link", { name: "Alle nicht zugestellten E-Mails, mit dem Grund" });
+    expect(all.getAttribute("href")).toMatch(
+      new RegExp(`/mails\\?filter=${encodeURIComponent(JSON.stringify({ status: "failed" }))}$`),
+    );
     fireEvent.click(within(panel).getByRole("button", { name: "Erneut senden" }));
     await waitFor(() => expect(fetched).toHaveBeenCalled());
     const [url, init] = fetched.mock.calls[0] as unknown as [string, RequestInit];

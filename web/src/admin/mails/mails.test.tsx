@@ -115,6 +115,8 @@ describe("the back office's list of mails", () => {
     expect(row.textContent).toContain("Лист ожидания: освободилось место");
     expect(row.textContent).toContain("Не доставлено · 8 попыток");
     expect(row.textContent).toContain("Адрес получателя отклонён");
-    expect(screen.getByRole("button", { name: /Отправить снова письмо «Ein Platz ist frei»/ })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: /Отправить ещё раз письмо «Ein Platz ist frei»/ }),
+    ).toBeTruthy();
   });
 });

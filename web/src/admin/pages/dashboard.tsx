@@ -106,10 +106,28 @@ function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; 
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`attendance.dashboard.${key}`, options);
   const { busy, run } = useStaffAction({ onDone: reload });
-  if (mails.length === 0) return <Typography>{t("no_failed_mails")}</Typography>;
+  // The whole outbox, given-up mails first asked for: why each failed, and those past the newest 20.
+  const all = (
+    <Typography variant="body2">
+      <Link
+        component={RouterLink}
+        to={`/mails?filter=${encodeURIComponent(JSON.stringify({ status: "failed" }))}`}
+      >
+        {t("all_failed_mails")}
+      </Link>
+    </Typography>
+  );
+  if (mails.length === 0)
+    return (
+      <>
+        <Typography>{t("no_failed_mails")}</Typography>
+        {all}
+      </>
+    );
   return (
     <>
       <Typography variant="body2">{t("failed_mail_help")}</Typography>
+      {all}
       <ul>
         {mails.map((mail) => (
           <li key={mail.id}>
