@@ -53,6 +53,16 @@ export function normalizePhone(raw: string): string {
   return raw.replace(/[\s\-\u2010-\u2015().]/g, "");
 }
 
+/**
+ * A number staff type the way a family says it, in the school's country ("0176 1234567", "030/1234567",
+ * "0049 30 1234567"), made international as the parents' inputs make it (`sanitizePhoneInput` with +49).
+ * Anything else (a number with its plus, letters, a typo) is left as typed, for the schema to judge.
+ */
+export function internationalPhone(typed: string, dialCode = "49"): string {
+  const bare = normalizePhone(typed.trim()).replaceAll("/", "");
+  return /^0\d{5,}$/.test(bare) ? sanitizePhoneInput(bare, dialCode) : typed;
+}
+
 export function isValidPhone(phone: string): boolean {
   if (phone.startsWith("+1")) return US_PATTERN.test(phone);
   if (phone.startsWith("+49")) return DE_PATTERN.test(phone);

@@ -9,7 +9,14 @@ import {
 import { EmailSchema } from "./email.ts";
 import { NameSchema } from "./name.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema, unmetPasswordRules } from "./password.ts";
-import { formatPhone, isValidPhone, PhoneSchema, phoneHref, sanitizePhoneInput } from "./phone.ts";
+import {
+  formatPhone,
+  internationalPhone,
+  isValidPhone,
+  PhoneSchema,
+  phoneHref,
+  sanitizePhoneInput,
+} from "./phone.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -134,6 +141,15 @@ describe("phones as staff and parents read them", () => {
     for (const typed of ["0176 1234567", "+49 176 1234567", "0176/1234567"])
       expect(PhoneSchema.parse(sanitizePhoneInput(typed, "49")), typed).toBe("+491761234567");
     expect(PhoneSchema.parse(sanitizePhoneInput("030/1234567", "49"))).toBe("+49301234567");
+  });
+
+  it("makes a number staff type the German way international, and leaves anything else to the schema", () => {
+    expect(internationalPhone("0176 1234567")).toBe("+491761234567");
+    expect(internationalPhone("030/1234567")).toBe("+49301234567");
+    expect(internationalPhone("0049 30 1234567")).toBe("+49301234567");
+    expect(internationalPhone("+49 30 1234567")).toBe("+49 30 1234567");
+    expect(internationalPhone("0176 12a4567")).toBe("0176 12a4567");
+    expect(internationalPhone("")).toBe("");
   });
 
   it("shows a stored number grouped: country code, a German mobile prefix or big city's area code, the rest", () => {

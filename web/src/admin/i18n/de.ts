@@ -775,7 +775,7 @@ export const de = {
         "Für Korrekturen, um die die Familie bittet. Die Familie sieht die Angaben in ihrem Profil; die nächste Rechnung geht an diese Anschrift, ausgestellte Rechnungen bleiben unverändert. Die E-Mail-Adresse dient zur Anmeldung: Eine neue bestätigt die Familie über einen Link („Neue E-Mail-Adresse“).",
       parent_first_name: "Vorname",
       parent_last_name: "Nachname",
-      parent_phone_number: "Telefon (mit Ländervorwahl, z. B. +49 30 1234567)",
+      parent_phone_number: "Telefon (z. B. 030 1234567 oder +49 30 1234567)",
       parent_company_name: "Firma (optional)",
       parent_street: "Straße und Hausnummer",
       parent_post_code: "Postleitzahl",

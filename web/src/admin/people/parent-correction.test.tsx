@@ -60,6 +60,16 @@ describe("staff correct a parent's data (D576)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("sends a number typed the German way with +49, as the parent's own profile does", async () => {
+    const correctPerson = vi.fn(async () => ({}));
+    renderCorrection(correctPerson);
+    fireEvent.click(screen.getByRole("button", { name: "Angaben korrigieren: Paula Parent (Elternteil)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Angaben des Elternteils korrigieren" });
+    fireEvent.change(within(dialog).getByLabelText(/Telefon/), { target: { value: "0176 1234567" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(correctPerson).toHaveBeenCalledWith(3, { phone_number: "+491761234567" }));
+  });
+
   it("shows the server's refusal at the phone, focuses it and stays open", async () => {
     const refusal = new HttpError("Diese Telefonnummer gehört schon zu einem anderen Konto.", 400, {
       errors: { phone_number: "Diese Telefonnummer gehört schon zu einem anderen Konto." },

@@ -1,4 +1,9 @@
-import { type AdminPersonDetail, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "@atelier/contract";
+import {
+  type AdminPersonDetail,
+  internationalPhone,
+  NAME_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+} from "@atelier/contract";
 import { Button } from "@mui/material";
 import { useState } from "react";
 import { useDataProvider, useRecordContext, useTranslate } from "react-admin";
@@ -72,7 +77,16 @@ export function ParentCorrection() {
           save={(values) =>
             dataProvider.correctPerson(
               person.id,
-              Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name])),
+              Object.fromEntries(
+                Object.entries(values)
+                  .filter(([name, value]) => value !== initial[name])
+                  // A number typed as the family says it ("0176 1234567") is sent with +49, as the
+                  // parent's own profile sends it.
+                  .map(([name, value]) => [
+                    name,
+                    name === "phone_number" ? internationalPhone(value) : value,
+                  ]),
+              ),
             )
           }
           onClose={() => setOpen(false)}
