@@ -80,6 +80,8 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
       child: "Bartholomeus",
       email: `quakenbush-${Date.now()}@example.org`,
       phone: "+4915199887766",
+      // The same number as the school's mails show it (D657).
+      phoneShown: "+49 151 99887766",
       text: "Rueckruf-Markierung-7319 bitte nachmittags",
       // Words the family or staff wrote about them beyond the requests (D541).
       phoneNote: "Telefon-Notiz-5582 Nussallergie",
@@ -240,6 +242,7 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
     const before = await found();
     expect(before.filter((place) => place.startsWith("file ")).length).toBeGreaterThan(0);
     expect(before).toContain("mail_outbox:text");
+    expect(before).toContain("mail_outbox:phoneShown");
     for (const marker of ["phoneNote", "refundReason", "cancelReason"])
       expect(
         before.some((place) => place.endsWith(`:${marker}`)),

@@ -11,7 +11,7 @@ import type {
   RequestStatus,
   StaffPasswordChange,
 } from "@atelier/contract";
-import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
+import { formatPhone, PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
   addressOf,
   changeLinksSent,
@@ -251,7 +251,8 @@ async function eraseFamily(
     // What names the family in the school's own mails: the phone, the parent's and the children's names.
     const children = await findVisitors(tx, id);
     const needles = [
-      ...(user.phoneNumber.length > 4 ? [user.phoneNumber] : []),
+      // As stored, and as the school's mails show it, grouped (D657).
+      ...(user.phoneNumber.length > 4 ? [user.phoneNumber, formatPhone(user.phoneNumber)] : []),
       `${user.firstName} ${user.lastName}`,
       ...children.map((child) => `${child.firstName} ${child.lastName}`),
     ];

@@ -106,7 +106,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(mails[0]?.subject).toBe("Ваша заявка на пробное занятие");
     expect(mails[0]?.text).toContain("Здравствуйте, Olga!");
     expect(mails[1]?.subject).toContain("Probestunde: ");
-    expect(mails[1]?.text).toContain("+4915112345678");
+    expect(mails[1]?.text).toContain("+49 151 12345678");
     expect(mails[1]?.text).toContain("ohne Anmeldung");
   });
 
@@ -294,7 +294,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
       const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
       expect(mails.map((mail) => mail.to)).toEqual(["olga@example.org", SCHOOL]);
       // The school's notice names how to reach the family and leaves out the empty children row.
-      expect(mails[1]?.text).toContain("+4915112345678");
+      expect(mails[1]?.text).toContain("+49 151 12345678");
       expect(mails[1]?.text).not.toMatch(/Kinder/);
     },
   );

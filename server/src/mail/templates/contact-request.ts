@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { formatPhone, type Locale } from "@atelier/contract";
 import { formatDate } from "./format.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { detailsTable, detailsText, paragraph } from "./parts.ts";
@@ -96,7 +96,7 @@ export function contactDetailRows(
     { label: t.labels.firstName, value: data.firstName },
     { label: t.labels.lastName, value: data.lastName },
     { label: t.labels.email, value: data.email },
-    { label: t.labels.phone, value: data.phone },
+    { label: t.labels.phone, value: formatPhone(data.phone) },
     {
       label: t.labels.appointmentDate,
       value: data.appointmentDate ? formatDate(data.appointmentDate, locale) : undefined,

@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { formatPhone, type Locale } from "@atelier/contract";
 import { formatDate } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, paragraph } from "./parts.ts";
@@ -67,7 +67,7 @@ export const partyRequestNoticeTemplate: MailTemplate<PartyRequestNoticeData> = 
     { label: t.labels.ages, value: data.ages.join(", ") },
     { label: t.labels.parent, value: data.parentName },
     { label: t.labels.email, value: data.parentEmail },
-    ...(data.parentPhone ? [{ label: t.labels.phone, value: data.parentPhone }] : []),
+    ...(data.parentPhone ? [{ label: t.labels.phone, value: formatPhone(data.parentPhone) }] : []),
   ];
   const greeting = locale === "ru" ? "Здравствуйте!" : "Hallo,";
   return {

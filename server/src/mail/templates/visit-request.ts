@@ -1,4 +1,4 @@
-import type { Locale, VisitRequestKind } from "@atelier/contract";
+import { formatPhone, type Locale, type VisitRequestKind } from "@atelier/contract";
 import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
@@ -105,7 +105,7 @@ function rows(data: VisitRequestMailData, locale: Locale, forSchool: boolean) {
     .map((adult) => {
       const name = `${adult.firstName} ${adult.lastName}`.trim();
       const relation = adult.relation ? ` (${adult.relation})` : "";
-      return `${name}${relation}, ${adult.email}, ${adult.phone}`;
+      return `${name}${relation}, ${adult.email}, ${formatPhone(adult.phone)}`;
     })
     .join("\n");
   const list: { label: string; value: string | undefined }[] = [
