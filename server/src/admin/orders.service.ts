@@ -18,6 +18,7 @@ import {
   disputeNeedsAttention,
   disputesOfOrder,
   failedAfterAccepted,
+  heldOf,
   type PaymentDisputeRow,
   paymentHoldOfOrder,
 } from "../checkout/index.ts";
@@ -206,8 +207,17 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
   const mails = await findOrderMailsForStaff(db, id, addresses);
   const captured = payments.filter((p) => p.captureId !== null);
   const capturedCents = captured.reduce((sum, p) => sum + p.amountCents, 0);
-  // What the bank or PayPal took back for good (a lost dispute, a reversal): the gateway cannot refund it.
-  const takenBack = disputes.reduce((sum, d) => sum + d.takenCents, 0);
+  // What each payment still holds at its gateway: less what it refunded and what the bank or PayPal took
+  // back for good (a lost dispute, a reversal, D662), which the gateway cannot refund.
+  const held = captured.reduce(
+    (sum, p) =>
+      sum +
+      heldOf(
+        p,
+        disputes.filter((d) => d.paymentId === p.id).reduce((taken, d) => taken + d.takenCents, 0),
+      ),
+    0,
+  );
   // What the payments still hold, as the staff refund judges it: less what withdrawals and staff refunds
   // took, and never more than the gateway has not refunded (a refund in its dashboard, D506) or taken back.
   const gatewayLeft = Math.max(
@@ -217,7 +227,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         // What a person paid elsewhere took nothing from the payment (D565).
         withdrawn.reduce((sum, w) => sum + (w.settledByHand === "elsewhere" ? 0 : w.gatewayCents), 0) -
         staffRefunds.reduce((sum, r) => sum + (r.settledByHand === "elsewhere" ? 0 : r.amountCents), 0),
-      capturedCents - captured.reduce((sum, p) => sum + p.refundedCents, 0) - takenBack,
+      held,
     ),
   );
   // What the order's gift card paid and has not had back goes back onto it (D494), after the gateway's rest.

@@ -1,5 +1,5 @@
 import type { PaymentDisputeKind, PaymentDisputeState, RecordedPaymentGateway } from "@atelier/contract";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type DbOrTx, paymentDisputes, payments, type Tx } from "../db/index.ts";
 
 /** The only code that touches `payment_disputes`: disputes and reversals of captured payments. */
@@ -83,6 +83,36 @@ export async function markDisputeHandled(tx: Tx, orderId: number, id: number) {
     .set({ handledAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(paymentDisputes.id, id));
   return { before: row.dispute, changed: true };
+}
+
+/** What lost disputes and reversals took back of the payment for good, beside `exceptId` (the case at hand). */
+export async function takenOfPayment(db: DbOrTx, paymentId: number, exceptId?: number): Promise<number> {
+  const [row] = await db
+    .select({ taken: sql<number>`coalesce(sum(${paymentDisputes.takenCents}), 0)::int` })
+    .from(paymentDisputes)
+    .where(
+      and(
+        eq(paymentDisputes.paymentId, paymentId),
+        exceptId === undefined ? undefined : ne(paymentDisputes.id, exceptId),
+      ),
+    );
+  return row?.taken ?? 0;
+}
+
+/**
+ * What a payment still holds at its gateway (D662): what it paid, less what the gateway refunded and what
+ * a lost dispute or a reversal took. `refunded_cents` leaves the taken money out on purpose, so every check
+ * of what may still go back through the gateway asks this, or the gateway is sent money it no longer has.
+ */
+export const heldOf = (payment: { amountCents: number; refundedCents: number }, takenCents: number) =>
+  Math.max(0, payment.amountCents - payment.refundedCents - takenCents);
+
+/** {@link heldOf} of a stored payment, read in the caller's transaction (under its order's lock). */
+export async function paymentHolds(
+  db: DbOrTx,
+  payment: { id: number; amountCents: number; refundedCents: number },
+): Promise<number> {
+  return heldOf(payment, await takenOfPayment(db, payment.id));
 }
 
 /** An order's cases, oldest first, for its page. */

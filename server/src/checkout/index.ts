@@ -12,9 +12,11 @@ export { createCheckoutService } from "./checkout.service.ts";
 export {
   disputeNeedsAttention,
   disputesOfOrder,
+  heldOf,
   markDisputeHandled,
   ordersWithDisputeNeedingAttention,
   type PaymentDisputeRow,
+  paymentHolds,
 } from "./disputes.repository.ts";
 export {
   failedAfterAccepted,

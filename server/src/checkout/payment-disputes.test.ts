@@ -1,7 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { AdminOrderSchema } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orderItems, paymentDisputes, paymentEvents, payments } from "../db/schema/index.ts";
+import {
+  auditLog,
+  orderItems,
+  paymentDisputes,
+  paymentEvents,
+  payments,
+  withdrawals,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "../test/paypal-stand-in.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
@@ -311,5 +319,54 @@ describe("a PayPal payment disputed or reversed", () => {
     expect(res.json().error_codes).toEqual({ non_field_errors: ["dispute_not_lost"] });
     expect(res.json().non_field_errors[0]).toContain("verlorener Streitfall");
     expect(await needingAttention()).toContain(orderId);
+  });
+});
+
+describe("a refund after the bank or PayPal took the money back", () => {
+  it("a staff refund after a lost Stripe dispute is refused: the payment holds nothing for Stripe to send", async () => {
+    const { orderId, sessionId } = await paidByCard(0);
+    const lost = stripe.event("charge.dispute.closed", stripe.dispute(sessionId, "lost"));
+    expect((await postStripe(lost)).statusCode).toBe(200);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const res = await t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: item?.id,
+        amount_cents: 1_000,
+        cancel_item: false,
+        reason: "Kulanz",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_codes).toEqual({ amount_cents: ["refund_too_much"] });
+    expect((await show(orderId)).refunds).toEqual([]);
+  });
+
+  it("a parent's withdrawal after a partial reversal is shown and recorded without the reversed money", async () => {
+    const c = await t.paidCourseNotToday();
+    const view = async () => {
+      const res = await t.call("GET", `/api/v2/orders/items/${c.itemId}/withdrawal/`, { headers: c.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { can_withdraw: boolean; refund_cents: number };
+    };
+    const before = await view();
+    expect(before.can_withdraw).toBe(true);
+    expect(before.refund_cents).toBeGreaterThan(1_000);
+    const reversed = paypal.webhookEvent(
+      "PAYMENT.CAPTURE.REVERSED",
+      paypal.reversalResource(c.gatewayOrderId, 1_000),
+    );
+    expect((await postPayPal(reversed)).statusCode).toBe(200);
+    expect((await view()).refund_cents).toBe(before.refund_cents - 1_000);
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
+    expect(row).toMatchObject({ gatewayCents: before.refund_cents - 1_000 });
+    await t.app.paymentWorker.runOnce();
+    const [after] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
+    expect(after?.refundState).not.toBe("failed");
   });
 });

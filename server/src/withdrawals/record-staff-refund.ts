@@ -4,7 +4,7 @@
 // order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
 // follows outside any lock.
 import { type AdminRefundInput, berlinDate } from "@atelier/contract";
-import { bookedGatewayRefund } from "../checkout/index.ts";
+import { bookedGatewayRefund, paymentHolds } from "../checkout/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import {
@@ -263,14 +263,15 @@ async function refuseDeactivatedCard(tx: Tx, fresh: ItemFacts, paymentCanGive: n
 /**
  * What staff may still refund for the item (`itemCents`: what was paid for it less earlier staff refunds),
  * and where it can go: what the payment still holds after withdrawals, staff refunds and refunds made at
- * the gateway, and what the order's gift card paid and has not had back (D494).
+ * the gateway or taken back by a lost dispute or a reversal (D662), and what the order's gift card paid and
+ * has not had back (D494).
  */
 async function roomOfItem(
   tx: Tx,
   orderId: number,
   itemId: number,
   fresh: ItemFacts,
-  payment: { amountCents: number; refundedCents: number } | undefined,
+  payment: { id: number; amountCents: number; refundedCents: number } | undefined,
 ) {
   const done = await withdrawnOfOrder(tx, orderId);
   const staffDone = await staffRefundedOf(tx, orderId, itemId);
@@ -279,7 +280,7 @@ async function roomOfItem(
         0,
         Math.min(
           payment.amountCents - done.gatewayCents - staffDone.orderCents,
-          payment.amountCents - payment.refundedCents,
+          await paymentHolds(tx, payment),
         ),
       )
     : 0;

@@ -8,6 +8,7 @@ import {
   type WithdrawalBlock,
   withdrawalWindow,
 } from "@atelier/contract";
+import { paymentHolds } from "../checkout/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
@@ -97,19 +98,20 @@ export async function refundSplit(
   facts: ItemFacts,
   itemId: number,
   plan: RefundPlan,
-  payment: { amountCents: number; refundedCents: number } | undefined,
+  payment: { id: number; amountCents: number; refundedCents: number } | undefined,
 ) {
   const done = await withdrawnOfOrder(db, facts.orderId);
   const staffDone = await staffRefundedOf(db, facts.orderId, itemId);
   // What the payment still holds, as a staff refund judges it: never more than the gateway has not
-  // refunded (a refund made in its dashboard, D506), or the gateway refuses the withdrawal's refund.
+  // refunded (a refund made in its dashboard, D506) and the bank or PayPal has not taken back (D662), or
+  // the gateway refuses the withdrawal's refund.
   const split = splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
     gatewayCents: payment
       ? Math.max(
           0,
           Math.min(
             payment.amountCents - done.gatewayCents - staffDone.orderCents,
-            payment.amountCents - payment.refundedCents,
+            await paymentHolds(db, payment),
           ),
         )
       : 0,
