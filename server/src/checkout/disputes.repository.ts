@@ -23,7 +23,12 @@ export type ReportedDispute = {
 /** The payment a capture names, or undefined: another integration's, a subscription month's. */
 export async function paymentOfCapture(tx: DbOrTx, gateway: RecordedPaymentGateway, captureId: string) {
   const [row] = await tx
-    .select({ id: payments.id, orderId: payments.orderId, amountCents: payments.amountCents })
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+    })
     .from(payments)
     .where(and(eq(payments.gateway, gateway), eq(payments.captureId, captureId)));
   return row;
@@ -83,6 +88,24 @@ export async function markDisputeHandled(tx: Tx, orderId: number, id: number) {
     .set({ handledAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(paymentDisputes.id, id));
   return { before: row.dispute, changed: true };
+}
+
+/**
+ * Whether a PayPal refund id is a recorded reversal's: a reversal is a refund resource, so should PayPal
+ * also report it as `PAYMENT.CAPTURE.REFUNDED`, it is not counted a second time as a refund.
+ */
+export async function isRecordedReversal(db: DbOrTx, refundId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentDisputes.id })
+    .from(paymentDisputes)
+    .where(
+      and(
+        eq(paymentDisputes.gateway, "paypal"),
+        eq(paymentDisputes.kind, "reversal"),
+        eq(paymentDisputes.disputeId, refundId),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** What lost disputes and reversals took back of the payment for good, beside `exceptId` (the case at hand). */

@@ -5,10 +5,12 @@ import { centsOf } from "../payments/index.ts";
 import { findOrder } from "./checkout.repository.ts";
 import {
   findDisputeLocked,
+  heldOf,
   insertDispute,
   type PaymentDisputeRow,
   paymentOfCapture,
   type ReportedDispute,
+  takenOfPayment,
   updateDispute,
 } from "./disputes.repository.ts";
 import { refundOf } from "./gateway-refunds.ts";
@@ -63,8 +65,12 @@ export async function recordDispute(
     // The order's row before the case's, as every writer of an order's money takes them (D502): the
     // trigger that counts what was taken back writes the order.
     await findOrder(tx, payment.orderId, true);
+    const before = await findDisputeLocked(tx, reported.gateway, reported.disputeId);
     const amountCents = Math.min(Math.max(0, reported.amountCents), payment.amountCents);
-    const taken = reported.state === "lost" && reported.takesMoneyWhenLost ? amountCents : 0;
+    // Never more than the payment still holds beside this case: two reports of one reversal, or a reversal
+    // of money already refunded, do not count the same money twice (what is taken back ≤ what was paid).
+    const held = heldOf(payment, await takenOfPayment(tx, payment.id, before?.id));
+    const taken = reported.state === "lost" && reported.takesMoneyWhenLost ? Math.min(amountCents, held) : 0;
     const closedAt = isClosed(reported.state) ? new Date() : null;
     const entry = { userId: null, userEmail: ACTOR[reported.gateway], resource: "payment_disputes" as const };
     const fresh = {
@@ -78,7 +84,7 @@ export async function recordDispute(
       reason: reported.reason,
       closedAt,
     };
-    if (await insertDispute(tx, fresh)) {
+    if (!before && (await insertDispute(tx, fresh))) {
       const row = await findDisputeLocked(tx, reported.gateway, reported.disputeId);
       if (row)
         await audit(tx, {
@@ -90,7 +96,7 @@ export async function recordDispute(
         });
       return "recorded";
     }
-    const row = await findDisputeLocked(tx, reported.gateway, reported.disputeId);
+    const row = before ?? (await findDisputeLocked(tx, reported.gateway, reported.disputeId));
     if (!row) return "unchanged";
     // Events come in any order and again: a closed case is final, an open one only moves to closed.
     if (isClosed(row.state) || (row.state === reported.state && row.amountCents === amountCents))

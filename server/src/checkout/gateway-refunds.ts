@@ -14,6 +14,8 @@ import {
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
+import { isRecordedReversal } from "./disputes.repository.ts";
+
 import {
   bookedGatewayRefund,
   findIssue,
@@ -95,6 +97,8 @@ export async function applyReportedRefund(
   const [payment] = await paymentOf(true);
   if (!payment) return "unknown_capture";
   if (refund.amountCents <= 0) return "applied";
+  // A reversal PayPal also reports as a refund is counted once, as the reversal it is (D662).
+  if (gateway === "paypal" && (await isRecordedReversal(tx, refund.id))) return "applied";
   const recorded = await insertRefund(tx, {
     paymentId: payment.id,
     gatewayRefundId: refund.id,

@@ -370,3 +370,38 @@ describe("a refund after the bank or PayPal took the money back", () => {
     expect(after?.refundState).not.toBe("failed");
   });
 });
+
+describe("what PayPal took back is counted once, never more than was paid", () => {
+  it("two reversals of one capture and the reversal reported again as a refund count no more than the payment", async () => {
+    const { orderId, paypalOrderId } = await paidByPayPal(0);
+    const paid = (await show(orderId)).total_cents;
+    const first = paypal.reversalResource(paypalOrderId, paid);
+    expect((await postPayPal(paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", first))).statusCode).toBe(200);
+    // A second reversal report of the whole capture under another id takes nothing the payment still holds.
+    const second = paypal.reversalResource(paypalOrderId, paid);
+    expect((await postPayPal(paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", second))).statusCode).toBe(200);
+    // Should PayPal report the reversal as a refund too, it is the same money.
+    expect((await postPayPal(paypal.webhookEvent("PAYMENT.CAPTURE.REFUNDED", first))).statusCode).toBe(200);
+    const rows = await disputesOf(orderId);
+    expect(rows.reduce((sum, d) => sum + d.takenCents, 0)).toBe(paid);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.refundedCents).toBe(0);
+    expect(await rowOf(orderId)).toMatchObject({ refunded_cents: paid });
+  });
+
+  it("a reversal of money PayPal already refunded takes nothing more", async () => {
+    const { orderId, paypalOrderId } = await paidByPayPal(1);
+    const paid = (await show(orderId)).total_cents;
+    const refunded = paypal.reversalResource(paypalOrderId, 1_000);
+    expect((await postPayPal(paypal.webhookEvent("PAYMENT.CAPTURE.REFUNDED", refunded))).statusCode).toBe(
+      200,
+    );
+    const reversed = paypal.reversalResource(paypalOrderId, paid);
+    expect((await postPayPal(paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", reversed))).statusCode).toBe(
+      200,
+    );
+    const [dispute] = await disputesOf(orderId);
+    expect(dispute).toMatchObject({ kind: "reversal", state: "lost", takenCents: paid - 1_000 });
+    expect(await rowOf(orderId)).toMatchObject({ refunded_cents: paid });
+  });
+});
