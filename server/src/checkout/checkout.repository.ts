@@ -633,6 +633,30 @@ export async function markEventUnmatched(db: DbOrTx, id: number): Promise<void> 
     .where(eq(paymentEvents.id, id));
 }
 
+/**
+ * PayPal's dispute and reversal events shown to staff as unmatched that name `captureId` (a dispute's
+ * disputed transaction, a reversal's "up" link or the reversed capture itself), oldest first: their capture
+ * was not recorded when they came.
+ */
+export async function unmatchedDisputeEventsOf(db: DbOrTx, captureId: string, eventTypes: string[]) {
+  return db
+    .select({ id: paymentEvents.id, eventType: paymentEvents.eventType, payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.gateway, "paypal"),
+        eq(paymentEvents.unmatched, true),
+        inArray(paymentEvents.eventType, eventTypes),
+        sql`(${paymentEvents.payload} -> 'resource' -> 'disputed_transactions' -> 0 ->> 'seller_transaction_id' = ${captureId}
+          or ${paymentEvents.payload} -> 'resource' ->> 'id' = ${captureId}
+          or exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link
+            where link ->> 'rel' = 'up' and right(link ->> 'href', ${captureId.length + 10}) = ${`/captures/${captureId}`}))`,
+      ),
+    )
+    .orderBy(asc(paymentEvents.id))
+    .limit(20);
+}
+
 export async function insertRefund(
   db: DbOrTx,
   refund: { paymentId: number; gatewayRefundId: string; amountCents: number; reason: string; status: string },

@@ -405,3 +405,33 @@ describe("what PayPal took back is counted once, never more than was paid", () =
     expect(await rowOf(orderId)).toMatchObject({ refunded_cents: paid });
   });
 });
+
+describe("a PayPal reversal that comes before its capture is recorded", () => {
+  it("is shown to staff as unmatched at first, then recorded against the payment once the capture is", async () => {
+    const parent = await t.parentWithCourse(2);
+    const { id, order_id: orderId } = (await t.fulfil(parent.headers)).json() as {
+      id: string;
+      order_id: number;
+    };
+    paypal.captureBehindOurBack(id);
+    const completed = paypal.webhookEvent("PAYMENT.CAPTURE.COMPLETED", paypal.captureResource(id));
+    const reversed = paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", paypal.reversalResource(id));
+    expect((await postPayPal(reversed)).statusCode).toBe(200);
+    const stored = () =>
+      t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, String(reversed.payload.id)))
+        .then((rows) => rows[0]);
+    expect(await stored()).toMatchObject({ unmatched: true });
+    expect(await disputesOf(orderId)).toEqual([]);
+
+    expect((await postPayPal(completed)).statusCode).toBe(200);
+    const [dispute, ...more] = await disputesOf(orderId);
+    expect(more).toEqual([]);
+    expect(dispute).toMatchObject({ kind: "reversal", state: "lost" });
+    expect(dispute?.takenCents).toBeGreaterThan(0);
+    expect(await stored()).toMatchObject({ unmatched: false });
+    expect(await needingAttention()).toContain(orderId);
+  });
+});

@@ -5,7 +5,12 @@ import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";
-import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
+import {
+  insertEvent,
+  markEventProcessed,
+  markEventUnmatched,
+  unmatchedDisputeEventsOf,
+} from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import {
   type DisputeAudit,
@@ -124,6 +129,22 @@ async function disputeChanged(
 }
 
 /**
+ * Disputes and reversals that came before their capture was recorded (a fraud reversal right after the
+ * capture) were shown to staff as unmatched: once the capture is recorded they are recorded against its
+ * payment, as a refund kept for its capture is (D90, D557), instead of being lost.
+ */
+async function applyEarlyDisputes(
+  deps: Pick<WebhookDeps, "db" | "recordAudit" | "log">,
+  captureId: string,
+): Promise<void> {
+  const types = [PAYPAL_REVERSAL_EVENT, ...PAYPAL_DISPUTE_EVENTS];
+  for (const early of await unmatchedDisputeEventsOf(deps.db, captureId, types)) {
+    const event = early.payload as PayPalEvent;
+    if ((await disputeChanged(deps, event)) === "done") await markEventProcessed(deps.db, early.id);
+  }
+}
+
+/**
  * `POST /api/v2/payments/paypal/webhook/` (D51): every event is verified with PayPal
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
  * event that was processed changes nothing; one whose processing failed is processed again. A refund of a
@@ -162,6 +183,7 @@ export function createPayPalWebhooks({
           return "not_ours";
         }
         await checkout.recordCapture(gatewayOrderId, capture);
+        await applyEarlyDisputes({ db, recordAudit, log }, capture.id);
         return "done";
       }
       case "PAYMENT.CAPTURE.DENIED": {
