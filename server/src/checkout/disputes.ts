@@ -185,8 +185,12 @@ const PayPalDisputeSchema = z.looseObject({
   dispute_outcome: z.looseObject({ outcome_code: z.string().max(64).optional() }).optional(),
 });
 
-/** Outcomes of a resolved PayPal dispute in which the buyer keeps the money. */
-const BUYER_KEEPS = new Set(["RESOLVED_BUYER_FAVOUR", "RESOLVED_WITH_PAYOUT", "ACCEPTED", "REFUNDED"]);
+/**
+ * Outcomes of a resolved PayPal dispute (`dispute_outcome.outcome_code`) in which the buyer has the money
+ * back at the seller's cost: decided for the buyer, or accepted by the seller. In `RESOLVED_WITH_PAYOUT`
+ * PayPal paid the buyer from its own funds, so the school keeps the money, as in a case decided for it.
+ */
+const BUYER_KEEPS = new Set(["RESOLVED_BUYER_FAVOUR", "ACCEPTED"]);
 
 /**
  * The case a PayPal dispute event reports (its first disputed transaction is the capture), or undefined.

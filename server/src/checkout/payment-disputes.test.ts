@@ -265,6 +265,13 @@ describe("a PayPal payment disputed or reversed", () => {
     );
     expect((await postPayPal(opened)).statusCode).toBe(200);
     expect((await postPayPal(opened)).statusCode).toBe(200);
+    // The same case in another event (PayPal's own id differs): the dispute's id keeps it one case.
+    const again = paypal.webhookEvent(
+      "CUSTOMER.DISPUTE.UPDATED",
+      paypal.disputeResource(paypalOrderId, "OPEN"),
+    );
+    expect(again.payload.id).not.toBe(opened.payload.id);
+    expect((await postPayPal(again)).statusCode).toBe(200);
     const [dispute, ...more] = await disputesOf(orderId);
     expect(more).toEqual([]);
     expect(dispute).toMatchObject({
@@ -289,9 +296,14 @@ describe("a PayPal payment disputed or reversed", () => {
   it("a capture reversed: recorded once, the money no longer received, and the order needs attention", async () => {
     const { orderId, paypalOrderId } = await paidByPayPal(0);
     const paid = (await show(orderId)).total_cents;
-    const reversed = paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", paypal.reversalResource(paypalOrderId));
+    const resource = paypal.reversalResource(paypalOrderId);
+    const reversed = paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", resource);
     expect((await postPayPal(reversed)).statusCode).toBe(200);
     expect((await postPayPal(reversed)).statusCode).toBe(200);
+    // The same reversal in another event: recorded once by the reversal's own id.
+    const again = paypal.webhookEvent("PAYMENT.CAPTURE.REVERSED", resource);
+    expect(again.payload.id).not.toBe(reversed.payload.id);
+    expect((await postPayPal(again)).statusCode).toBe(200);
     const [dispute, ...more] = await disputesOf(orderId);
     expect(more).toEqual([]);
     expect(dispute).toMatchObject({ kind: "reversal", state: "lost", takenCents: paid });
@@ -304,6 +316,25 @@ describe("a PayPal payment disputed or reversed", () => {
       200,
     );
     expect(await rowOf(orderId)).toMatchObject({ payment_state: "refunded", refunded_cents: paid });
+  });
+
+  it("a dispute PayPal resolved by paying the buyer itself leaves the school's money and needs no one; a late `created` after it changes nothing", async () => {
+    const { orderId, paypalOrderId } = await paidByPayPal(0);
+    const resolved = paypal.webhookEvent(
+      "CUSTOMER.DISPUTE.RESOLVED",
+      paypal.disputeResource(paypalOrderId, "RESOLVED", "RESOLVED_WITH_PAYOUT"),
+    );
+    expect((await postPayPal(resolved)).statusCode).toBe(200);
+    const late = paypal.webhookEvent(
+      "CUSTOMER.DISPUTE.CREATED",
+      paypal.disputeResource(paypalOrderId, "OPEN"),
+    );
+    expect((await postPayPal(late)).statusCode).toBe(200);
+    const [dispute, ...more] = await disputesOf(orderId);
+    expect(more).toEqual([]);
+    expect(dispute).toMatchObject({ state: "won", takenCents: 0 });
+    expect(await needingAttention()).not.toContain(orderId);
+    expect((await show(orderId)).payment_state).toBe("paid");
   });
 
   it("refuses to mark an open dispute decided, with a clear message", async () => {

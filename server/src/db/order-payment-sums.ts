@@ -8,7 +8,7 @@ const ORDER_SUM_TRIGGERS = [
   ["payments", "payments_order_payment_sums"],
   ["withdrawals", "withdrawals_order_payment_sums"],
   ["staff_refunds", "staff_refunds_order_payment_sums"],
-  // What the bank or PayPal took back (migration 0071) counts as given back at the gateway.
+  // What the bank or PayPal took back (migration 0073) counts as given back at the gateway.
   ["payment_disputes", "payment_disputes_order_payment_sums"],
 ] as const;
 

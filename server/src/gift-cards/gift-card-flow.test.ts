@@ -305,7 +305,7 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     });
   });
 
-  it("marks the recipients' mails written before their kind was stored, by their subject (migration 0070)", async () => {
+  it("marks the recipients' mails written before their kind was stored, by their subject (migration 0074)", async () => {
     const parent = await createParent(t.db);
     const added = await addGiftCard(parent.headers, {
       amount_cents: 3_000,

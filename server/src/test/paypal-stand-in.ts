@@ -87,7 +87,11 @@ export type PayPalStandIn = {
   disputeResource(
     orderId: string,
     status: StandInDisputeStatus,
-    outcome?: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR" | "CANCELED_BY_BUYER",
+    outcome?:
+      | "RESOLVED_BUYER_FAVOUR"
+      | "RESOLVED_SELLER_FAVOUR"
+      | "RESOLVED_WITH_PAYOUT"
+      | "CANCELED_BY_BUYER",
   ): Record<string, unknown>;
   /** PayPal takes back the captured order's money (all not refunded, or `cents`): `PAYMENT.CAPTURE.REVERSED`'s resource. */
   reversalResource(orderId: string, cents?: number): Record<string, unknown>;

@@ -143,7 +143,7 @@ export const orders = pgTable(
      * The order's money as its payments and returns say, kept by PostgreSQL's triggers (migration 0052,
      * D502): what the gateway captured and refunded on its payments, and what withdrawals and staff refunds
      * gave back onto its gift card. What the bank or PayPal took back for good (a lost dispute, a reversal,
-     * migration 0071) counts as refunded at the gateway. The back office's payment state reads them (D129, D494) instead of
+     * migration 0073) counts as refunded at the gateway. The back office's payment state reads them (D129, D494) instead of
      * summing the order's payments, withdrawals and refunds for every order a filter passes.
      */
     paymentsCapturedCents: integer("payments_captured_cents").notNull().default(0),

@@ -16,7 +16,7 @@ export function disputeResource(
   store: PayPalStore,
   orderId: string,
   status: StandInDisputeStatus,
-  outcome?: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR" | "CANCELED_BY_BUYER",
+  outcome?: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR" | "RESOLVED_WITH_PAYOUT" | "CANCELED_BY_BUYER",
 ): Json {
   const order = capturedOrder(store, orderId);
   let id = disputeIds.get(orderId);
