@@ -195,7 +195,8 @@ test("de, 390 px: a mother books a course and a workshop for two children, pays 
 });
 
 const ACADEMY = "ferien-kunstakademie-8-11";
-const COURSE = "kleine-maler-5-7";
+/** A course of Sascha's age group (8–11): a trial checks the child's age as a booking does (D655). */
+const COURSE = "deutsch-mit-spass-8-11";
 const PARTY = "roboter-geburtstag";
 
 /** Born the day before `day`, twelve years earlier: 12 in that week, 11 today (guest-age.spec.ts). */
