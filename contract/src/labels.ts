@@ -141,14 +141,14 @@ const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]
 
 /** Where a payment the bank or PayPal took back stands. */
 const PAYMENT_DISPUTE_STATE_LABELS: Labels<(typeof PAYMENT_DISPUTE_STATES)[number]> = {
-  open: w("Angefochten – offen", "Оспорен — открыт"),
-  won: w("Für die Schule entschieden", "Решено в пользу школы"),
+  open: w("Offen", "Спор открыт"),
+  won: w("Für die Schule entschieden", "Решён в пользу школы"),
   lost: w("Verloren – Geld zurückgebucht", "Проигран — деньги списаны"),
 };
 
 const PAYMENT_DISPUTE_KIND_LABELS: Labels<(typeof PAYMENT_DISPUTE_KINDS)[number]> = {
   dispute: w("Streitfall", "Спор"),
-  reversal: w("Rückbuchung durch PayPal", "Отзыв платежа PayPal"),
+  reversal: w("Rückbuchung", "Отзыв платежа"),
 };
 
 /**
@@ -182,7 +182,7 @@ const DISPUTE_NOTICES = {
   ),
   handled: w(
     "Als erledigt markiert: Das Team hat über die Buchung entschieden.",
-    "Отмечено как решённое: команда приняла решение по бронированию.",
+    "Отмечен как решённый: команда приняла решение по бронированию.",
   ),
 } satisfies Record<string, Words>;
 

@@ -601,12 +601,16 @@ export const de = {
       settle_button: "Erledigen",
       settle_button_label: "Erledigen (fehlgeschlagene Erstattung für %{item})",
       disputes_title: "Angefochtene und zurückgebuchte Zahlungen",
-      dispute_facts: "%{kind} · %{gateway} · %{state} · %{amount} · seit %{when}",
+      dispute_facts: "%{kind} · %{gateway} · %{state} · %{amount} · eröffnet am %{when}",
+      dispute_reversal_state: "Geld zurückgebucht",
       dispute_handle_button: "Als erledigt markieren",
       dispute_handle_label: "Als erledigt markieren (Fall vom %{when})",
       dispute_handle_title: "Verlorenen Fall als erledigt markieren",
+      dispute_handle_taken: "Die Bank oder PayPal hat %{amount} zurückgebucht.",
+      dispute_handle_paypal_lost:
+        "PayPal hat den Konflikt über %{amount} zugunsten des Käufers entschieden. Ob das Geld schon zurückgebucht wurde, sehen Sie im PayPal-Konto.",
       dispute_handle_text:
-        "Die Bank oder PayPal hat %{amount} zurückgebucht. Markieren Sie den Fall als erledigt, wenn Sie über die Buchung entschieden haben: Die Familie zahlt noch einmal, die Plätze bleiben, oder Sie stornieren sie über „Erstatten oder stornieren“. Die Bestellung braucht danach keine Bearbeitung mehr.",
+        "Markieren Sie den Fall als erledigt, wenn Sie über die Buchung entschieden haben: Die Familie zahlt noch einmal und die Plätze bleiben, oder Sie stornieren die Plätze über „Erstatten oder stornieren“. Die Bestellung braucht danach keine Bearbeitung mehr.",
       dispute_note: "Notiz für das Protokoll",
       dispute_note_hint: "Was entschieden wurde, z. B. „Familie überweist erneut“.",
       dispute_note_missing: "Bitte schreiben Sie kurz, was entschieden wurde.",

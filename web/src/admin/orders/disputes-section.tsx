@@ -9,7 +9,7 @@ import {
   DialogTitle,
   Typography,
 } from "@mui/material";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
@@ -22,15 +22,17 @@ function DecideDialog({
   order,
   dispute,
   onClose,
+  onDecided,
 }: {
   order: AdminOrder;
   dispute: AdminOrderDispute;
   onClose: () => void;
+  onDecided: () => void;
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.orders.${key}`, options);
-  const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone: onClose });
+  const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone: onDecided });
   const [note, setNote] = useState("");
   const [noteMissing, setNoteMissing] = useState(false);
   const id = useId();
@@ -55,7 +57,12 @@ function DecideDialog({
         <DialogTitle id={`${id}-title`}>{t("dispute_handle_title")}</DialogTitle>
         <DialogContent>
           <Typography gutterBottom>
-            {t("dispute_handle_text", { amount: euro(dispute.taken_cents) })}
+            {/* A lost PayPal dispute takes nothing itself (D662): its reversal or refund does, if PayPal
+                sends one. "0,00 € zurückgebucht" would read as if the family's case had cost nothing. */}
+            {dispute.taken_cents > 0
+              ? t("dispute_handle_taken", { amount: euro(dispute.taken_cents) })
+              : t("dispute_handle_paypal_lost", { amount: euro(dispute.amount_cents) })}{" "}
+            {t("dispute_handle_text")}
           </Typography>
           <NoteField
             id={`${id}-note`}
@@ -90,12 +97,13 @@ export function DisputesSection({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
   const label = useEnumLabel();
   const [deciding, setDeciding] = useState<AdminOrderDispute | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   if (order.disputes.length === 0) return null;
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.orders.${key}`, options);
   return (
     <Box component="section" aria-labelledby={id} sx={{ mt: 3 }} data-testid="order-disputes">
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
+      <Typography id={id} ref={heading} tabIndex={-1} variant="h6" component="h2" gutterBottom>
         {t("disputes_title")}
       </Typography>
       {order.disputes.map((dispute) => (
@@ -122,7 +130,11 @@ export function DisputesSection({ order }: { order: AdminOrder }) {
             {t("dispute_facts", {
               kind: label("payment_dispute_kind", dispute.kind),
               gateway: label("payment_gateway", dispute.gateway),
-              state: label("payment_dispute_state", dispute.state),
+              // A reversal is stored as lost, but nothing was argued and lost: PayPal took the money back.
+              state:
+                dispute.kind === "reversal"
+                  ? t("dispute_reversal_state")
+                  : label("payment_dispute_state", dispute.state),
               amount: euro(dispute.amount_cents),
               when: when(dispute.opened_at),
             })}
@@ -132,7 +144,19 @@ export function DisputesSection({ order }: { order: AdminOrder }) {
           </Typography>
         </Alert>
       ))}
-      {deciding ? <DecideDialog order={order} dispute={deciding} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? (
+        <DecideDialog
+          order={order}
+          dispute={deciding}
+          onClose={() => setDeciding(null)}
+          // The case's button is gone after the refresh (it is decided now): focus goes to the heading, as
+          // after a settled refund (D565), not to the page's body. After MUI gave focus back to the button.
+          onDecided={() => {
+            setDeciding(null);
+            setTimeout(() => heading.current?.focus(), 0);
+          }}
+        />
+      ) : null}
     </Box>
   );
 }
