@@ -403,7 +403,7 @@ export const ERROR_MESSAGES = {
   },
   reservation_expired_gift_card: {
     de: "Die Reservierung ist abgelaufen, bevor Ihre Zahlung einging. Der Anteil Ihres Gutscheins ist wieder auf dem Gutschein, und der gezahlte Betrag wird erstattet. Sie können erneut bestellen.",
-    ru: "Бронь истекла до того, как поступил ваш платёж. Часть, которую оплачивал сертификат, снова на сертификате, а уплаченная сумма будет возвращена. Вы можете оформить заказ заново.",
+    ru: "Бронь истекла до того, как поступил ваш платёж. Сумма, оплаченная сертификатом, снова на сертификате, а ваш платёж будет возвращён. Вы можете оформить заказ заново.",
   },
   promocode_used_up_late: {
     de: "Die Reservierung ist abgelaufen, und der Gutscheincode wurde inzwischen vollständig eingelöst. Der Betrag wird erstattet; Sie können ohne den Code erneut bestellen.",

@@ -18,6 +18,7 @@ export type CheckoutProblem =
   | "offerGone"
   | "promocodeUsedUp"
   | "refunded"
+  | "giftCardReleased"
   | "paymentMismatch"
   | "notApproved"
   | "throttled"
@@ -40,7 +41,8 @@ const BY_CODE: [string, CheckoutProblem][] = [
   ["order_not_payable", "orderNotPayable"],
   // Refused after the money was taken: the shop refunds it whole (D205); trying again changes nothing.
   ["reservation_expired", "refunded"],
-  ["reservation_expired_gift_card", "refunded"],
+  // The same for an order a gift card paid part of, whose part went back onto the card (D667): said apart.
+  ["reservation_expired_gift_card", "giftCardReleased"],
   ["promocode_used_up_late", "refunded"],
   // Not the order's payment: refunded when it was the shop's (D205), left alone when it was not (D51).
   ["payment_mismatch", "paymentMismatch"],

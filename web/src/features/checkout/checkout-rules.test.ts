@@ -108,6 +108,10 @@ describe("checkout problems", () => {
     // Refused after the money was taken: it is refunded; the parent is told so, not to try again.
     for (const code of ["reservation_expired", "promocode_used_up_late"])
       expect(checkoutProblem(refused("non_field_errors", code)), code).toBe("refunded");
+    // The same with a gift card's part back on the card: said apart, in the contract's words (D667).
+    expect(checkoutProblem(refused("non_field_errors", "reservation_expired_gift_card"))).toBe(
+      "giftCardReleased",
+    );
     // Not always the shop's to refund (another's order): no promise of a refund.
     expect(checkoutProblem(refused("non_field_errors", "payment_mismatch"))).toBe("paymentMismatch");
     for (const [field, code] of [

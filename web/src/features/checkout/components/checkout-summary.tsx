@@ -7,6 +7,7 @@ import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import type { CheckoutProblem } from "../checkout-errors.ts";
 import type { CheckoutPhase } from "./checkout-phase.ts";
+import { useProblemText } from "./use-problem-text.ts";
 
 // The checkout's summary column in parts (issue 33): what is ordered and due, where the order stands, and
 // what went wrong.
@@ -106,11 +107,12 @@ export function CheckoutProblemMessage({
   onSignIn: () => void;
 }) {
   const { t } = useTranslation("checkout");
+  const problemText = useProblemText();
   return (
     <FormMessage tone="error" testId="checkout-problem">
       {problem ? (
         <>
-          {t(`problems.${problem}`)}
+          {problemText(problem)}
           {problem === "signIn" ? (
             <>
               {" "}

@@ -11,6 +11,7 @@ import { checkoutApi, orderOptions } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import { type CheckoutProblem, checkoutProblem } from "../checkout-errors.ts";
 import { forgetOpenPayment, type OpenPayment, readOpenPayment } from "../open-payment.ts";
+import { useProblemText } from "./use-problem-text.ts";
 
 /**
  * The order this tab left for a gateway's page, while it still waits for its payment or ran out (D589).
@@ -74,6 +75,7 @@ export function OpenPaymentNotice({
   onBackInCart: (notice: PaymentNotice, cart?: Order) => void;
 }) {
   const { t } = useTranslation("checkout");
+  const problemText = useProblemText();
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
@@ -122,7 +124,7 @@ export function OpenPaymentNotice({
           role="alert"
           className="rounded-lg border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900"
         >
-          {t(`problems.${problem}`)}
+          {problemText(problem)}
         </p>
       ) : null}
     </section>

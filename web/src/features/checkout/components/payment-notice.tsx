@@ -6,6 +6,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { checkoutApi } from "../api/checkout-api.ts";
 import type { PaymentNotice as Notice } from "../cart-search.ts";
 import { type CheckoutProblem, checkoutProblem } from "../checkout-errors.ts";
+import { useProblemText } from "./use-problem-text.ts";
 
 /** Gateway orders whose cancel this page has posted (a remount or a second render must not post again). */
 const cancelled = new Set<string>();
@@ -27,6 +28,7 @@ export function PaymentNotice({
   onSignIn: () => void;
 }) {
   const { t } = useTranslation("checkout");
+  const problemText = useProblemText();
   const [state, setState] = useState<"idle" | "cancelling" | CheckoutProblem>(
     token && notice === "cancelled" && !cancelled.has(token) ? "cancelling" : "idle",
   );
@@ -70,7 +72,7 @@ export function PaymentNotice({
       {problem ? (
         <div role="alert" className="space-y-2">
           <p className="rounded-lg border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900">
-            {t(`problems.${problem}`)}
+            {problemText(problem)}
           </p>
           <button
             type="button"

@@ -222,6 +222,38 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
     expect(onBackInCart).toHaveBeenCalledWith("declined");
   });
 
+  it("tells the parent a gift card's part went back onto the card, in German and Russian (D667)", async () => {
+    vi.mocked(api.post).mockRejectedValue(
+      new ApiError(400, { error_codes: { non_field_errors: ["reservation_expired_gift_card"] } }),
+    );
+    const onBackInCart = vi.fn();
+    const page = (token: string) => (
+      <PaymentReturnPage
+        token={token}
+        payerId={undefined}
+        signedIn
+        onPaid={vi.fn()}
+        onProcessing={vi.fn()}
+        onBackInCart={onBackInCart}
+        onSignIn={vi.fn()}
+      />
+    );
+    const { unmount } = renderWithQueries(page("DEMO-10"));
+    await advance(0);
+    const german = screen.getByRole("alert").textContent;
+    expect(german).toContain("Der Anteil Ihres Gutscheins ist wieder auf dem Gutschein");
+    expect(german).not.toContain("vollständig erstattet");
+    // Not tried again: the reservation is gone; the order was a payment link's, not the cart's.
+    expect(screen.queryByRole("button", { name: "Erneut versuchen" })).toBeNull();
+    expect(onBackInCart).not.toHaveBeenCalled();
+    unmount();
+    renderWithQueries(page("DEMO-11"), "ru");
+    await advance(0);
+    expect(screen.getByRole("alert").textContent).toContain(
+      "Сумма, оплаченная сертификатом, снова на сертификате",
+    );
+  });
+
   it("offers to try again after a network error", async () => {
     vi.mocked(api.post).mockRejectedValueOnce(new ApiError(0, null)).mockResolvedValue(paid);
     const onPaid = vi.fn();

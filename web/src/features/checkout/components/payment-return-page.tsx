@@ -7,6 +7,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { checkoutApi } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import { type CheckoutProblem, checkoutProblem, RETRYABLE_PROBLEMS } from "../checkout-errors.ts";
+import { useProblemText } from "./use-problem-text.ts";
 
 /** Gateway orders this page is capturing or has captured (a remount must not capture twice at once). */
 const captures = new Map<string, Promise<number>>();
@@ -49,6 +50,7 @@ export function PaymentReturnPage({
   onSignIn: () => void;
 }) {
   const { t } = useTranslation("checkout");
+  const problemText = useProblemText();
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [attempt, setAttempt] = useState(0);
   const callbacks = useRef({ onPaid, onProcessing, onBackInCart });
@@ -105,7 +107,7 @@ export function PaymentReturnPage({
     body = (
       <div role="alert" className="space-y-3">
         <p className="rounded-lg border-l-4 border-red-700 bg-red-50 px-3 py-2 font-semibold text-red-900">
-          {t(`problems.${problem}`)}
+          {problemText(problem)}
         </p>
         <div className="flex flex-wrap gap-3">
           {problem === "signIn" ? (
