@@ -527,7 +527,7 @@ export const de = {
       attempts: "%{smart_count} Versuch |||| %{smart_count} Versuche",
       action: "Aktion",
       resend: "Erneut senden",
-      resend_named: "„%{subject}“ an %{to} erneut senden",
+      resend_named: "Erneut senden: „%{subject}“ an %{to}",
       resent: "Die E-Mail wird erneut gesendet.",
       no_text:
         "Der Text einer E-Mail wird hier nicht angezeigt: Links zum Zurücksetzen des Passworts oder zum Bestätigen einer Adresse melden jeden an, der sie liest, und Bestellungen enthalten Codes für den Einlass.",

@@ -59,14 +59,21 @@ const mails: AdminMail[] = [
   },
 ];
 
+let resent = false;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  resent = false;
 });
 
 function showList(locale: keyof typeof providers) {
+  // After a resend the outbox has the given-up mail waiting again, as the server answers it.
   const dataProvider = {
-    getList: vi.fn(async () => ({ data: mails, total: mails.length })),
+    getList: vi.fn(async () => {
+      const now = resent ? mails.map((m) => (m.id === 7 ? { ...m, status: "pending" as const } : m)) : mails;
+      return { data: now, total: now.length };
+    }),
   };
   render(
     <AdminContext i18nProvider={providers[locale]} dataProvider={dataProvider as never}>
@@ -92,21 +99,29 @@ describe("the back office's list of mails", () => {
     for (const code of ["waiting-list-offer", "failed", "address_refused", "unreachable", "pending"])
       expect(table.textContent).not.toContain(code);
     // Only the mail given up can be sent again, and its button names it for a screen reader.
-    expect(screen.getAllByRole("button", { name: /erneut senden/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /^Erneut senden: / })).toHaveLength(1);
   });
 
   it("sends a given-up mail again through the outbox's resend route", async () => {
-    const fetched = vi.fn(async () => new Response(JSON.stringify({ mail: 7 }), { status: 200 }));
+    const fetched = vi.fn(async () => {
+      resent = true;
+      return new Response(JSON.stringify({ mail: 7 }), { status: 200 });
+    });
     vi.stubGlobal("fetch", fetched);
     showList("de");
     const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
+    // The accessible name starts with the visible label, so "Erneut senden" works by voice (WCAG 2.5.3).
     fireEvent.click(
-      within(row).getByRole("button", { name: "„Ein Platz ist frei“ an familie@example.org erneut senden" }),
+      within(row).getByRole("button", { name: "Erneut senden: „Ein Platz ist frei“ an familie@example.org" }),
     );
     await waitFor(() => expect(fetched).toHaveBeenCalled());
     const [url, init] = fetched.mock.calls[0] as unknown as [string, RequestInit];
     expect(String(url)).toContain("/api/v2/admin/mails/7/resend/");
     expect(init.method).toBe("POST");
+    // The mail waits again and its button is gone: focus is on its row, where the new state is read.
+    await waitFor(() => expect(within(row).queryByRole("button")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(row.textContent).toContain("Wird gesendet");
   });
 
   it("says it in Russian", async () => {

@@ -1,5 +1,6 @@
 import type { AdminMail } from "@atelier/contract";
 import { Box, Button, Typography } from "@mui/material";
+import { useRef } from "react";
 import {
   Datagrid,
   FunctionField,
@@ -43,13 +44,22 @@ function StateText({ mail }: { mail: AdminMail }) {
  * "Erneut senden" for a mail the outbox gave up on (D534's route): handed back to the outbox as it was. A
  * mail another staff member sent again meanwhile is refused (404); the view is read again either way.
  */
-function ResendButton({ mail, onDone }: { mail: AdminMail; onDone?: () => void }) {
+function ResendButton({ mail }: { mail: AdminMail }) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { busy, run } = useStaffAction({ onDone });
+  const button = useRef<HTMLButtonElement>(null);
+  // The mail is waiting again after a resend, and the button goes with the refresh: focus moves to the
+  // mail's row (list) or its state (show page), where the new state is read, not to the page's body.
+  const { busy, run } = useStaffAction({
+    onDone: () => {
+      const target = button.current?.closest<HTMLElement>("tr, [data-mail-state]");
+      setTimeout(() => target?.focus(), 0);
+    },
+  });
   if (mail.status !== "failed" || mail.texts_cleared) return null;
   return (
     <Button
+      ref={button}
       size="small"
       variant="outlined"
       disabled={busy}
@@ -120,7 +130,7 @@ function ShowState() {
   if (!mail) return null;
   return (
     <Labeled source="status">
-      <Box>
+      <Box data-mail-state tabIndex={-1}>
         <StateText mail={mail} />
         <ResendButton mail={mail} />
       </Box>
