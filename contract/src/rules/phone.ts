@@ -121,16 +121,19 @@ export function formatPhone(phone: string): string {
  * The `tel:` address of a number as stored or typed: its digits with the international plus, so a phone or
  * softphone dials it from anywhere. A German number written the national way ("0176 1234567",
  * "030/1234567", as staff or an older form may have kept it) takes +49 for its trunk 0; "0049 …" is "+49 …".
+ * A "(0)" after the country code ("+49 (0)30 …") is the trunk 0 not dialled from abroad: left out. A number
+ * with none of these prefixes (a Russian "8 916 …" kept as typed) is dialled as written, without a plus:
+ * a plus would make it another country's number.
  */
 export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const plus = phone.trim().startsWith("+");
-  const international = plus
-    ? digits
-    : digits.startsWith("00")
-      ? digits.slice(2)
-      : digits.startsWith("0")
-        ? `49${digits.slice(1)}`
-        : digits;
-  return `tel:+${international}`;
+  const written = phone.trim();
+  const plus = written.startsWith("+");
+  const digits = (plus || written.startsWith("00") ? written.replace(/\(0\)/g, "") : written).replace(
+    /\D/g,
+    "",
+  );
+  if (plus) return `tel:+${digits}`;
+  if (digits.startsWith("00")) return `tel:+${digits.slice(2)}`;
+  if (digits.startsWith("0")) return `tel:+49${digits.slice(1)}`;
+  return `tel:${digits}`;
 }

@@ -172,5 +172,10 @@ describe("phones as staff and parents read them", () => {
     expect(phoneHref("030/1234567")).toBe("tel:+49301234567");
     expect(phoneHref("0049 30 1234567")).toBe("tel:+49301234567");
     expect(phoneHref("+7 (916) 123-45-67")).toBe("tel:+79161234567");
+    // The trunk 0 written in brackets after the country code is not dialled from abroad.
+    expect(phoneHref("+49 (0)30 1234567")).toBe("tel:+49301234567");
+    expect(phoneHref("0049 (0)176 1234567")).toBe("tel:+491761234567");
+    // No +, 00 or 0: dialled as written; a plus would make a Russian "8 916 …" a wrong international number.
+    expect(phoneHref("8 916 123-45-67")).toBe("tel:89161234567");
   });
 });
