@@ -55,7 +55,7 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     ru: "Письмо отправлено более {days} дней назад: его текст уже не хранится, поэтому отправить его повторно нельзя. Счета и кредит-ноты можно скачать в разделе «Счета и кредит-ноты».",
   },
   mail_link_expired: {
-    de: "Der Link in dieser E-Mail galt nur {hours} Stunden und ist abgelaufen; erneut gesendet würde er nicht mehr funktionieren. Die Familie fordert auf der Website einen neuen an (Passwort vergessen oder Bestätigung erneut senden).",
+    de: "Der Link in dieser E-Mail galt nur {hours} Std. und ist abgelaufen; erneut gesendet würde er nicht mehr funktionieren. Die Familie fordert auf der Website einen neuen an (Passwort vergessen oder Bestätigung erneut senden).",
     ru: "Ссылка в этом письме действовала только {hours} ч. и уже истекла: повторно отправленная, она не сработает. Семья может запросить новую ссылку на сайте (восстановление пароля или повторное подтверждение).",
   },
   dispute_not_lost: {

@@ -125,7 +125,7 @@ const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]
   promocode_used_up: w("Rabattcode aufgebraucht", "Промокод исчерпан"),
   gift_card_released: w(
     "Reservierung abgelaufen, Gutscheinanteil zurückgebucht",
-    "Бронь истекла, часть по сертификату возвращена на него",
+    "Бронь истекла, оплата сертификатом возвращена на сертификат",
   ),
   capture_mismatch: w("Betrag weicht ab", "Сумма не совпадает"),
   not_our_order: w("Fremde PayPal-Bestellung", "Чужой заказ PayPal"),
@@ -243,7 +243,7 @@ const MAIL_KIND_LABELS: Labels<(typeof MAIL_KINDS)[number]> = {
   "visit-request-confirmed": w("Besuchstermin bestätigt", "Посещение подтверждено"),
   "visit-request-message": w("Antwort auf eine Besuchsanfrage", "Ответ на заявку на посещение"),
   "waiting-list-offer": w("Warteliste: freier Platz", "Лист ожидания: освободилось место"),
-  "waiting-list-joined": w("Warteliste: eingetragen", "Лист ожидания: запись"),
+  "waiting-list-joined": w("Warteliste: eingetragen", "Лист ожидания: запись добавлена"),
   "withdrawal-confirmation": w("Widerruf bestätigt", "Подтверждение отказа"),
   "contract-cancellation": w("Kündigung bestätigt", "Подтверждение расторжения"),
   "staff-notice": w("Hinweis an die Schule", "Уведомление для школы"),
@@ -276,7 +276,7 @@ const MAIL_FAILURE_LABELS: Labels<(typeof MAIL_FAILURES)[number]> = {
   unreachable: w("Mailserver nicht erreichbar", "Почтовый сервер недоступен"),
   login_refused: w(
     "Mailserver lehnt die Anmeldung der Schule ab (Zugangsdaten prüfen)",
-    "Почтовый сервер не принимает вход школы (проверьте учётные данные)",
+    "Почтовый сервер отклоняет логин и пароль школы (проверьте учётные данные)",
   ),
   address_refused: w(
     "Empfängeradresse abgelehnt (gibt es nicht oder Postfach voll)",

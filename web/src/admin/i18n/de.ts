@@ -82,7 +82,7 @@ export const de = {
       failed_mails: "E-Mails, die nicht zugestellt wurden",
       no_failed_mails: "Keine.",
       failed_mail_line: "„%{subject}“ an %{to} vom %{day} (Versuche: %{attempts})",
-      all_failed_mails: "Alle nicht zugestellten E-Mails, mit dem Grund",
+      all_failed_mails: "Alle nicht zugestellten E-Mails mit Grund",
       failed_mail_help:
         "Der Mailserver hat sie nach dem letzten Versuch nicht angenommen. Wenn er wieder erreichbar ist, hier erneut senden.",
       resend_mail: "Erneut senden",
@@ -369,7 +369,7 @@ export const de = {
     mails: {
       name: "E-Mail |||| E-Mails",
       fields: {
-        created_at: "Geschrieben",
+        created_at: "Erstellt",
         to: "An",
         subject: "Betreff",
         template: "Art",
@@ -685,7 +685,7 @@ export const de = {
     price_help: "Gilt für neue Buchungen. Bestehende Buchungen und laufende Abos behalten ihren Preis.",
     recurring_help: "Nur für Kurs-Abos: Der Preis wird jeden Monat neu bezahlt.",
     max_children_help:
-      "So viele Kinder darf eine Geburtstagsanfrage für dieses Paket nennen. Leer: keine Grenze.",
+      "Höchstzahl der Kinder, die eine Geburtstagsanfrage für dieses Paket nennen darf. Leer: keine Grenze.",
     week_seats_help: "Gilt für alle Tagesteile der Woche. Weniger als bereits vergeben ist nicht möglich.",
     map_url_help: "Beginnt mit https://, z. B. ein Link zu OpenStreetMap; leer lassen, wenn es keinen gibt.",
     location_phone_help:

@@ -403,7 +403,7 @@ describe("the dashboard's mails the outbox gave up on (D534)", () => {
       "„Passwort zurücksetzen“ an familie@example.org vom 30.11.2026 (Versuche: 8)",
     );
     // The whole list of given-up mails, with why each failed, is one click away.
-    const all = within(panel).getByRole("link", { name: "Alle nicht zugestellten E-Mails, mit dem Grund" });
+    const all = within(panel).getByRole("link", { name: "Alle nicht zugestellten E-Mails mit Grund" });
     expect(all.getAttribute("href")).toMatch(
       new RegExp(`/mails\\?filter=${encodeURIComponent(JSON.stringify({ status: "failed" }))}$`),
     );

@@ -50,7 +50,7 @@ describe("a birthday package's number of children in the back office", () => {
     edit(option);
     const field = await screen.findByRole("spinbutton", { name: /Höchstzahl Kinder/ });
     expect((field as HTMLInputElement).value).toBe("8");
-    expect(screen.getByText(/So viele Kinder darf eine Geburtstagsanfrage/)).toBeTruthy();
+    expect(screen.getByText(/Höchstzahl der Kinder, die eine Geburtstagsanfrage/)).toBeTruthy();
     cleanup();
     edit(option, "ru");
     expect(await screen.findByRole("spinbutton", { name: /Максимум детей/ })).toBeTruthy();
