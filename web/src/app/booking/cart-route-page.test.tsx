@@ -21,6 +21,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 afterEach(() => {
+  // A test here runs on fake timers; the next one must not inherit them.
+  vi.useRealTimers();
   setApiTransport((input, init) => fetch(input, init));
   localStorage.clear();
   sessionStorage.clear();
