@@ -134,4 +134,18 @@ describe("the back office's list of mails", () => {
       screen.getByRole("button", { name: /Отправить ещё раз письмо «Ein Platz ist frei»/ }),
     ).toBeTruthy();
   });
+
+  it("counts the attempts in each of Russian's plural forms and German's two", () => {
+    const attempts = (locale: keyof typeof providers, count: number) =>
+      providers[locale].translate("admin.mails.attempts", { smart_count: count });
+    expect([1, 3, 8, 21, 22, 25].map((count) => attempts("ru", count))).toEqual([
+      "1 попытка",
+      "3 попытки",
+      "8 попыток",
+      "21 попытка",
+      "22 попытки",
+      "25 попыток",
+    ]);
+    expect([1, 2].map((count) => attempts("de", count))).toEqual(["1 Versuch", "2 Versuche"]);
+  });
 });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
 import russianMessages from "ra-language-russian";
 import { AdminContext, Form, mergeTranslations, ResourceContextProvider } from "react-admin";
-import { afterEach, describe, expect, it } from "vitest";
+import { useFormContext } from "react-hook-form";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
 import { ru } from "../i18n/ru.ts";
 import { OptionFields } from "./purchase-options.tsx";
@@ -60,5 +61,38 @@ describe("a birthday package's number of children in the back office", () => {
     edit({ ...option, schedule_type: "Course (1 / week)", max_children: null });
     await screen.findByRole("spinbutton", { name: /Termine pro Woche/ });
     expect(screen.queryByRole("spinbutton", { name: /Höchstzahl Kinder/ })).toBeNull();
+  });
+
+  it("is taken back when staff switch a package to another kind, so the server does not refuse the save", async () => {
+    // Stands in for the kind's select of the create form (the new option's kind is chosen there).
+    function SwitchKind() {
+      const { setValue } = useFormContext();
+      return (
+        <button type="button" onClick={() => setValue("schedule_type", "Course (1 / week)")}>
+          Kurs
+        </button>
+      );
+    }
+    const saved = vi.fn();
+    render(
+      <AdminContext i18nProvider={providers.de}>
+        <ResourceContextProvider value="purchase-options">
+          <Form record={option} onSubmit={saved}>
+            <OptionFields />
+            <SwitchKind />
+            <button type="submit">Speichern</button>
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    await screen.findByRole("spinbutton", { name: /Höchstzahl Kinder/ });
+    fireEvent.click(screen.getByRole("button", { name: "Kurs" }));
+    await waitFor(() => expect(screen.queryByRole("spinbutton", { name: /Höchstzahl Kinder/ })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(saved.mock.calls[0]?.[0]).toMatchObject({
+      schedule_type: "Course (1 / week)",
+      max_children: null,
+    });
   });
 });
