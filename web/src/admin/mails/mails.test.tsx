@@ -5,10 +5,11 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
 import russianMessages from "ra-language-russian";
 import { AdminContext, mergeTranslations, ResourceContextProvider } from "react-admin";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
 import { ru } from "../i18n/ru.ts";
-import { MailList } from "./mails.tsx";
+import { MailList, MailShow } from "./mails.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -147,5 +148,35 @@ describe("the back office's list of mails", () => {
       "25 попыток",
     ]);
     expect([1, 2].map((count) => attempts("de", count))).toEqual(["1 Versuch", "2 Versuche"]);
+  });
+});
+
+describe("the back office's page of one mail", () => {
+  function showMail(mail: AdminMail) {
+    const dataProvider = { getOne: vi.fn(async () => ({ data: mail })) };
+    render(
+      <MemoryRouter initialEntries={[`/mails/${mail.id}/show`]}>
+        <AdminContext i18nProvider={providers.de} dataProvider={dataProvider as never}>
+          <ResourceContextProvider value="mails">
+            <Routes>
+              <Route path="/mails/:id/show" element={<MailShow />} />
+            </Routes>
+          </ResourceContextProvider>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+  }
+
+  it("says why it shows no text, and offers a given-up mail again", async () => {
+    showMail(mails[0] as AdminMail);
+    expect(await screen.findByText(/Der Text einer E-Mail wird hier nicht angezeigt/)).toBeTruthy();
+    expect(screen.queryByText(/nicht mehr aufbewahrt/)).toBeNull();
+    expect(screen.getByRole("button", { name: /^Erneut senden: / })).toBeTruthy();
+  });
+
+  it("says a cleared mail's text is gone and offers no resend, which the server would refuse", async () => {
+    showMail({ ...(mails[0] as AdminMail), texts_cleared: true });
+    expect(await screen.findByText(/Der Text dieser E-Mail wird nicht mehr aufbewahrt/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Erneut senden/ })).toBeNull();
   });
 });
