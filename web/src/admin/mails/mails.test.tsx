@@ -125,6 +125,21 @@ describe("the back office's list of mails", () => {
     expect(row.textContent).toContain("Wird gesendet");
   });
 
+  it("reads the list again when the resend is refused, as when another staff member sent it meanwhile", async () => {
+    const fetched = vi.fn(async () => {
+      resent = true;
+      return new Response(JSON.stringify({ detail: "Nicht gefunden." }), { status: 404 });
+    });
+    vi.stubGlobal("fetch", fetched);
+    const dataProvider = showList("de");
+    const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
+    const reads = dataProvider.getList.mock.calls.length;
+    fireEvent.click(within(row).getByRole("button", { name: /^Erneut senden: / }));
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(reads));
+    await waitFor(() => expect(within(row).queryByRole("button")).toBeNull());
+    expect(row.textContent).toContain("Wird gesendet");
+  });
+
   it("says it in Russian", async () => {
     showList("ru");
     const row = (await screen.findByText("familie@example.org")).closest("tr") as HTMLElement;
