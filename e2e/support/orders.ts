@@ -88,3 +88,24 @@ export async function buyWeeklyCourse(request: APIRequestContext, parent: Parent
   await payPlacedOrder(request, parent, paypalId);
   return { course: course.product, child, paypalId, orderId };
 }
+
+/** A webhook event signed as the stand-in verifies it (its signature is `stand-in-signature-<transmission id>`). */
+export async function paypalWebhook(
+  request: APIRequestContext,
+  eventType: string,
+  resource: Record<string, unknown>,
+) {
+  const eventId = `WH-E2E-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const transmissionId = `tx-${eventId}`;
+  const res = await request.post("/api/v2/payments/paypal/webhook/", {
+    headers: {
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": `${paypalStandInUrl}/certs/stand-in`,
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-sig": `stand-in-signature-${transmissionId}`,
+      "paypal-transmission-time": new Date().toISOString(),
+    },
+    data: { id: eventId, event_type: eventType, create_time: new Date().toISOString(), resource },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

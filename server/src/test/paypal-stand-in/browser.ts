@@ -54,6 +54,29 @@ export function serveBrowserStandIn(
     );
     return true;
   }
+  // The buyer disputes a captured order at PayPal: the resource of its `CUSTOMER.DISPUTE.*` event as PayPal
+  // would post it (`?status=`, and once RESOLVED `&outcome=`), for a browser test to sign and post (D661).
+  const disputed = /^\/stand-in\/disputes\/([^/]+)$/.exec(url.pathname);
+  if (disputed && req.method === "POST") {
+    req.resume();
+    const orderId = decodeURIComponent(disputed[1] ?? "");
+    const status = url.searchParams.get("status") ?? "OPEN";
+    const outcome = url.searchParams.get("outcome") ?? undefined;
+    const known = state.orders.get(orderId)?.captureId;
+    res.writeHead(known ? 200 : 404, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        known
+          ? state.disputeResource(
+              orderId,
+              status as Parameters<PayPalStandIn["disputeResource"]>[1],
+              outcome as Parameters<PayPalStandIn["disputeResource"]>[2],
+            )
+          : { name: "RESOURCE_NOT_FOUND" },
+      ),
+    );
+    return true;
+  }
   // PayPal refusing refunds of one order's capture for now (a balance too low), and taking them again (D565).
   const refusing = /^\/stand-in\/refuse-refunds\/([^/]+)$/.exec(url.pathname);
   if (refusing && (req.method === "POST" || req.method === "DELETE")) {
