@@ -181,7 +181,7 @@ describe("the mail outbox in the back office", () => {
     const refused = await resend(dead.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error_codes: { non_field_errors: ["mail_link_expired"] } });
-    expect(refused.json().non_field_errors[0]).toContain("nur 24 Stunden");
+    expect(refused.json().non_field_errors[0]).toContain("nur 24 Std.");
     const [still] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, dead.id));
     expect(still).toMatchObject({ status: "failed", attempts: 8 });
     const audited = await t.db

@@ -223,7 +223,7 @@ describe("a card payment disputed at Stripe", () => {
     expect(marked.statusCode, marked.body).toBe(200);
     const handled = AdminOrderSchema.parse(marked.json());
     expect(handled.disputes[0]).toMatchObject({ needs_attention: false });
-    expect(handled.disputes[0]?.notice).toContain("решённое");
+    expect(handled.disputes[0]?.notice).toContain("решённый");
     expect(await needingAttention()).not.toContain(orderId);
     // What the bank took back is given back: the order reads as refunded, and counts it so in its row.
     expect(await rowOf(orderId)).toMatchObject({ payment_state: "refunded", refunded_cents: paid });
