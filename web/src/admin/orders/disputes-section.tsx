@@ -1,20 +1,12 @@
 import type { AdminOrder, AdminOrderDispute } from "@atelier/contract";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Typography } from "@mui/material";
 import { useId, useRef, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
 import { DialogMessage, NoteField } from "../shared/note-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
+import { CancelAndSubmit } from "./cancel-and-submit.tsx";
 import { euro, when } from "./order-format.ts";
 
 /** Staff note that they decided on a lost dispute or a reversal (kept, paid again, cancelled): audited. */
@@ -76,14 +68,7 @@ function DecideDialog({
           />
           <DialogMessage id={`${id}-error`} text={error} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("refund_cancel_button")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t("refund_submit")}
-          </Button>
-        </DialogActions>
+        <CancelAndSubmit busy={busy} onClose={onClose} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import type { AdminOrder, AdminOrderRefund, RefundSettleAction } from "@atelier/contract";
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
@@ -17,6 +15,7 @@ import { useDataProvider, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { DialogMessage, NoteField } from "../shared/note-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
+import { CancelAndSubmit } from "./cancel-and-submit.tsx";
 import { euro } from "./order-format.ts";
 
 const CHOICES: readonly { action: RefundSettleAction; label: string }[] = [
@@ -150,14 +149,7 @@ export function SettleRefundDialog({
           />
           <DialogMessage id={`${id}-error`} text={error} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("refund_cancel_button")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t("refund_submit")}
-          </Button>
-        </DialogActions>
+        <CancelAndSubmit busy={busy} onClose={onClose} />
       </form>
     </Dialog>
   );
